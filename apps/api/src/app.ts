@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { routedEntities, dictEntity, dictBizEntity, MSG } from '@alumni/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerMenuRoutes } from './access/menu-routes.js';
+import { registerApiLog } from './logs/log-hooks.js';
+import { registerLogRoutes } from './logs/log-routes.js';
+import { registerAuthHook } from './auth/auth-hook.js';
+import { registerAuthRoutes } from './auth/auth-routes.js';
+import type { Config } from './config.js';
+import { failure } from './core/envelope.js';
+import { registerErrorHandler } from './core/error-handler.js';
+import { registerOpenApi } from './core/openapi.js';
+import { setTimeZone } from './core/time.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { registerEntityRoutes } from './engine/entity-routes.js';
+import { registerDictionaryRoutes } from './modules/dict/dict-routes.js';
+import { resourceRoutes } from './modules/resource/resource-routes.js';
+import { registerSystemAdminRoutes } from './modules/system-admin.js';
+import { registerSessionRoutes } from './modules/session/session-routes.js';
+import { registerProfileRoutes } from './modules/user-self/profile-routes.js';
+import { registerGuestRoute } from './modules/user-self/register-guest.js';
+import { seedIfEmpty, type SeedResult } from './seed/seed.js';
+import { createServices } from './services.js';
+import type { KvStore } from './store/kv-store.js';
+import { MemoryStore } from './store/memory-store.js';
+import { RedisStore } from './store/redis-store.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  seed: SeedResult;
+}
+
+/** The API's own routes, under /api. */
+async function apiRoutes(api: FastifyInstance): Promise<void> {
+  await registerOpenApi(api);
+  registerAuthHook(api, api.services.tokens);
+  registerApiLog(api);
+  registerLogRoutes(api);
+  await api.register(signInRoutes);
+  registerMenuRoutes(api);
+  registerSessionRoutes(api);
+  registerProfileRoutes(api);
+  registerGuestRoute(api);
+  for (const entity of routedEntities()) registerEntityRoutes(api, entity);
+  registerDictionaryRoutes(api, dictEntity);
+  registerDictionaryRoutes(api, dictBizEntity);
+  await api.register(resourceRoutes);
+  registerSystemAdminRoutes(api);
+}
+
+/**
+ * The whole product as one Fastify app: external parts (database, store) first, then the API, then
+ * the web app. `server.ts` only boots it; tests call it with `inject`.
+ */
+export async function buildApp(config: Config, options: { store?: KvStore } = {}): Promise<BuiltApp> {
+  setTimeZone(config.timeZone);
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    // Request ids appear in 500 answers and the error log: unique across processes and restarts.
+    genReqId: () => randomBytes(8).toString('hex'),
+  });
+  // Bodies and queries are read with the entity schemas (zod); route JSON Schemas only document.
+  app.setValidatorCompiler(() => () => true);
+  registerBodyParsers(app);
+  registerErrorHandler(app);
+
+  const database = openDatabase(config.database);
+  const store = options.store ?? (config.redisUrl ? new RedisStore(config.redisUrl, config.redisKeyPrefix) : new MemoryStore());
+  await migrate(database);
+  const seed = await seedIfEmpty(database, config);
+  const services = createServices(config, database, store, app.log);
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await services.logs.close(); // the queued log entries first, while the database is open
+    services.resources.storage.close();
+    await database.close();
+    await store.close();
+  });
+
+  // Per-request lines only when debugging; business logs stay at the configured level.
+  const requestLogLevel = config.logLevel === 'debug' || config.logLevel === 'trace' ? config.logLevel : 'warn';
+  await app.register(apiRoutes, { prefix: '/api', logLevel: requestLogLevel });
+  registerWeb(app, config.webDir);
+  return { app, seed };
+}
+
+/**
+ * JSON bodies may be empty: clients send the content type on body-less POSTs such as remove.
+ */
+function registerBodyParsers(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, null);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('malformed JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+}
+
+/** OAuth token requests may carry their parameters as a form (only the sign-in calls accept forms). */
+async function signInRoutes(scope: FastifyInstance): Promise<void> {
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  registerAuthRoutes(scope);
+}
+
+/** Serves the built web app at `/`, answering unknown non-API paths with its index page. */
+function registerWeb(app: FastifyInstance, webDir: string | null): void {
+  const hasWeb = !!webDir && existsSync(path.join(webDir, 'index.html'));
+  if (hasWeb) {
+    app.register(fastifyStatic, { root: webDir as string, wildcard: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || !hasWeb || req.method !== 'GET') {
+      return reply.code(404).send(failure(404, MSG.routeNotFound[req.lang ?? 'zh']));
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

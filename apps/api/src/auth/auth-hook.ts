@@ -1,0 +1,52 @@
+import { MSG } from '@alumni/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Caller } from '../core/caller.js';
+import { unauthorized } from '../core/errors.js';
+import { langOf } from '../core/lang.js';
+import { isSuperAdmin } from './sign-in.js';
+import type { TokenService } from './tokens.js';
+
+const BEARER = /^bearer\s+(.+)$/i;
+
+/** The caller of a `Blade-Auth: bearer <token>` header, or null when absent or not valid. */
+export async function callerFromToken(tokens: TokenService, header: string | undefined): Promise<Caller | 'missing' | 'invalid'> {
+  const token = BEARER.exec(header ?? '')?.[1];
+  if (!token) return 'missing';
+  const claims = await tokens.check(token.trim(), 'access');
+  if (!claims) return 'invalid';
+  const roleAliases = claims.role_alias.split(',').filter(Boolean);
+  const deptIds = claims.dept_id.split(',').filter(Boolean);
+  return {
+    userId: claims.user_id,
+    tenantId: claims.tenant_id,
+    account: claims.account,
+    userName: claims.user_name,
+    realName: claims.real_name,
+    roleIds: claims.role_id.split(',').filter(Boolean),
+    roleAliases,
+    deptIds,
+    deptId: deptIds[0] ?? null,
+    clientId: claims.client_id,
+    isSuperAdmin: isSuperAdmin(claims.tenant_id, roleAliases),
+    tokenId: claims.jti,
+    refreshTokenId: claims.rti ?? '',
+    expiresAt: claims.exp ?? 0,
+  };
+}
+
+/** Every route needs a valid token unless its config marks it public. */
+export function registerAuthHook(app: FastifyInstance, tokens: TokenService): void {
+  app.decorateRequest('caller', null);
+  app.decorateRequest('lang', 'zh');
+  app.addHook('onRequest', async (req: FastifyRequest) => {
+    req.lang = langOf(req.headers['accept-language']);
+    if (req.url.startsWith('/api/docs')) return; // the API documentation is public
+    const result = await callerFromToken(tokens, req.headers['blade-auth'] as string | undefined);
+    if (typeof result === 'object') {
+      req.caller = result;
+      return;
+    }
+    if (req.routeOptions.config?.public) return;
+    throw unauthorized(result === 'missing' ? MSG.tokenMissing : MSG.tokenInvalid);
+  });
+}

@@ -1,0 +1,110 @@
+import { PLATFORM_TENANT } from '@alumni/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requireCaller } from '../core/caller.js';
+import { ok } from '../core/envelope.js';
+import { plain } from '../db/row-mapping.js';
+import { originOf } from '../logs/request-origin.js';
+import { OAUTH_MSG, OAuthError } from './oauth-error.js';
+
+const tags = ['Sign-in (认证)'];
+const pub = { public: true };
+
+type Query = Record<string, string | undefined>;
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The OAuth token endpoint and the session calls of PROTOCOL section 6. */
+export function registerAuthRoutes(app: FastifyInstance): void {
+  const { clients, signIn, captcha, tokens, access, labels, logs } = app.services;
+
+  const signedIn = <T extends { tenant_id: string; user_id: string; account: string }>(req: FastifyRequest, answer: T): T => {
+    logs.usual({ ...originOf(req), tenantId: answer.tenant_id, userId: answer.user_id, createBy: answer.account }, { logId: 'sign_in', logData: `${answer.account} 登录成功` });
+    return answer;
+  };
+
+  const tokenHandler = async (req: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const q = { ...(req.body && typeof req.body === 'object' ? (req.body as Query) : {}), ...(req.query as Query) };
+      const client = await clients.authenticate(header(req, 'authorization'));
+      const grant = q.grant_type ?? (req.url.includes('/token/refresh') ? 'refresh_token' : '');
+      if (!client.grantTypes.has(grant)) throw new OAuthError(400, 'unsupported_grant_type', OAUTH_MSG.badGrant);
+      const tenantId = header(req, 'tenant-id') || q.tenantId || PLATFORM_TENANT;
+      const deptId = header(req, 'dept-id') || undefined;
+      const roleId = header(req, 'role-id') || undefined;
+      switch (grant) {
+        case 'captcha':
+          if (!(await captcha.check(header(req, 'captcha-key'), header(req, 'captcha-code')))) {
+            throw new OAuthError(400, 'invalid_grant', OAUTH_MSG.badCaptcha);
+          }
+          return signedIn(req, await signIn.signIn(client, { tenantId, account: q.username ?? '', password: q.password ?? '', deptId, roleId }));
+        case 'password':
+          return signedIn(req, await signIn.signIn(client, { tenantId, account: q.username ?? '', password: q.password ?? '', deptId, roleId }));
+        case 'refresh_token':
+          return await signIn.refresh(client, q.refresh_token ?? '', q.tenantId ?? header(req, 'tenant-id'), deptId, roleId);
+        default:
+          // social and single sign-on need an identity provider configured for the tenant
+          throw new OAuthError(400, 'unsupported_grant_type', OAUTH_MSG.notSupported);
+      }
+    } catch (err) {
+      if (err instanceof OAuthError) {
+        if (err.error === 'invalid_grant') logs.usual(originOf(req), { logId: err.event, logLevel: 'warn', logData: err.description.zh });
+        return reply.code(err.status).send(err.body(req.lang));
+      }
+      throw err;
+    }
+  };
+  const tokenSchema = {
+    tags,
+    summary: 'Sign in (grant_type password | captcha | refresh_token); answers the flat token object',
+    querystring: {
+      type: 'object',
+      properties: {
+        tenantId: { type: 'string' }, username: { type: 'string' }, password: { type: 'string', description: 'md5 hex' },
+        grant_type: { type: 'string', enum: ['password', 'captcha', 'refresh_token', 'social', 'authorization_code'] },
+        refresh_token: { type: 'string' }, scope: { type: 'string' }, type: { type: 'string' },
+      },
+    },
+  };
+  app.post('/blade-auth/oauth/token', { config: pub, schema: tokenSchema }, tokenHandler);
+  app.post('/blade-auth/oauth/token/refresh', { config: pub, schema: { ...tokenSchema, summary: 'Refresh a token pair' } }, tokenHandler);
+
+  app.get('/blade-auth/oauth/captcha', { config: pub, schema: { tags, summary: 'A single-use image captcha: {key, image}' } },
+    async () => captcha.create());
+
+  const logout = async (req: FastifyRequest) => {
+    if (req.caller) {
+      logs.usual(originOf(req, false), { logId: 'sign_out', logData: `${req.caller.account} 退出登录` });
+      await tokens.revoke(req.caller.tokenId, req.caller.expiresAt);
+      if (req.caller.refreshTokenId) await tokens.revoke(req.caller.refreshTokenId, undefined);
+    }
+    return { success: 'true', msg: 'success' };
+  };
+  for (const path of ['/blade-auth/oauth/logout', '/blade-auth/logout']) {
+    app.get(path, { config: pub, schema: { tags, summary: 'Sign out: revokes the access and refresh tokens' } }, logout);
+    app.post(path, { config: pub, schema: { tags, summary: 'Sign out: revokes the access and refresh tokens' } }, logout);
+  }
+
+  const userInfo = async (req: FastifyRequest) => {
+    const caller = requireCaller(req.caller);
+    const row = await app.services.database.db.selectFrom('blade_user')
+      .select(['id', 'tenant_id', 'account', 'name', 'real_name', 'avatar', 'email', 'phone', 'birthday', 'sex', 'role_id', 'dept_id', 'post_id', 'user_type'])
+      .where('id', '=', caller.userId).where('is_deleted', '=', 0).executeTakeFirst();
+    return ok(row ? { ...plain(row), roleName: caller.roleAliases.join(','), tenantId: caller.tenantId } : null, req.lang);
+  };
+  for (const path of ['/blade-auth/oauth/user-info', '/blade-auth/user-info']) {
+    app.get(path, { schema: { tags, summary: 'The signed-in user' } }, userInfo);
+  }
+
+  const clearCache = async () => {
+    access.invalidate();
+    labels.invalidate();
+    clients.invalidate();
+    return { success: 'true', msg: 'success' };
+  };
+  for (const path of ['/blade-auth/oauth/clear-cache', '/blade-auth/clear-cache']) {
+    app.get(path, { schema: { tags, summary: 'Drops the server caches of menus, grants, dictionaries and clients' } }, clearCache);
+  }
+}

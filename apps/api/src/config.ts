@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. Every setting is typed, has a documented default
+ * (README "Configuration"), and a malformed value stops the start with a clear message.
+ */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]*$/, 'letters, digits and : . - _ only').default('alumni:'),
+  TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(60).optional(),
+  REFRESH_TOKEN_SECONDS: z.coerce.number().int().min(60).optional(),
+  API_CRYPTO_KEY: z.string().regex(/^[0-9A-Za-z]{16}$|^[0-9A-Za-z]{32}$/, 'must be 16 or 32 letters or digits').optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  TIME_ZONE: z.string().default('Asia/Shanghai'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIR: z.string().optional(),
+  CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(30).default(300),
+  LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(20 * 1024 * 1024),
+  UPLOAD_EXTENSIONS: z.string().regex(/^[a-z0-9]{1,10}(,[a-z0-9]{1,10})*$/, 'comma-joined lower-case extensions, e.g. jpg,png,pdf')
+    .default('jpg,jpeg,png,gif,webp,bmp,pdf,doc,docx,xls,xlsx,ppt,pptx,txt,csv,zip,rar,7z,mp4,mp3'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+  redisUrl: string | null;
+  /** Prefix of every key this installation writes to Redis. */
+  redisKeyPrefix: string;
+  tokenSecret: string;
+  /** When set, they override the OAuth client's own token lifetimes. */
+  accessTokenSeconds: number | null;
+  refreshTokenSeconds: number | null;
+  apiCryptoKey: string;
+  /** Initial administrator password for a fresh PostgreSQL install; generated and printed when absent. */
+  adminPassword: string | null;
+  /** Seed the demo school; `auto` = on the embedded database only. */
+  seedDemo: boolean;
+  timeZone: string;
+  logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  /** Folder of the built web app served at `/`; null = not served. */
+  webDir: string | null;
+  captchaTtlSeconds: number;
+  lockoutMinutes: number;
+  trustProxy: boolean;
+  /** Largest file put-file accepts, in bytes. */
+  uploadMaxBytes: number;
+  /** File extensions put-file accepts (lower case). */
+  uploadExtensions: ReadonlySet<string>;
+}
+
+export class ConfigError extends Error {}
+
+/** A secret kept in the data folder, so restarts keep sessions without configuring one. */
+function persistedSecret(dataDir: string, name: string, bytes: number, encoding: 'hex' | 'alnum'): string {
+  const file = path.join(dataDir, `.${name}`);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const raw = randomBytes(bytes);
+  const value = encoding === 'hex'
+    ? raw.toString('hex')
+    : Array.from(raw, (b) => '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'[b % 62]).join('');
+  writeFileSync(file, value, { mode: 0o600 });
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const known = Object.keys(schema.shape);
+  const picked = Object.fromEntries(known.filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]]));
+  const parsed = schema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: c.TIME_ZONE });
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  TIME_ZONE: unknown time zone ${c.TIME_ZONE}`);
+  }
+  const dataDir = path.resolve(c.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const database: Config['database'] = c.DATABASE_URL
+    ? { kind: 'postgres', url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE }
+    : { kind: 'sqlite', file: path.join(dataDir, 'alumni.db') };
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir,
+    database,
+    redisUrl: c.REDIS_URL ?? null,
+    redisKeyPrefix: c.REDIS_KEY_PREFIX,
+    tokenSecret: c.TOKEN_SECRET ?? persistedSecret(dataDir, 'token-secret', 48, 'hex'),
+    accessTokenSeconds: c.ACCESS_TOKEN_SECONDS ?? null,
+    refreshTokenSeconds: c.REFRESH_TOKEN_SECONDS ?? null,
+    apiCryptoKey: c.API_CRYPTO_KEY ?? persistedSecret(dataDir, 'api-crypto-key', 16, 'alnum'),
+    adminPassword: c.ADMIN_PASSWORD ?? null,
+    seedDemo: c.SEED_DEMO === 'auto' ? database.kind === 'sqlite' : c.SEED_DEMO === 'true',
+    timeZone: c.TIME_ZONE,
+    logLevel: c.LOG_LEVEL,
+    webDir: c.WEB_DIR ? path.resolve(c.WEB_DIR) : null,
+    captchaTtlSeconds: c.CAPTCHA_TTL_SECONDS,
+    lockoutMinutes: c.LOCKOUT_MINUTES,
+    trustProxy: c.TRUST_PROXY === 'true',
+    uploadMaxBytes: c.UPLOAD_MAX_BYTES,
+    uploadExtensions: new Set(c.UPLOAD_EXTENSIONS.split(',')),
+  };
+}

@@ -1,0 +1,37 @@
+import type { Lang } from '@alumni/domain';
+
+/** Who is calling: read from a verified access token. */
+export interface Caller {
+  userId: string;
+  tenantId: string;
+  account: string;
+  userName: string;
+  realName: string;
+  roleIds: string[];
+  roleAliases: string[];
+  deptIds: string[];
+  /** The department rows written by this caller belong to (the chosen one in switch mode). */
+  deptId: string | null;
+  clientId: string;
+  /** The super administrator of the platform tenant: every permission, every tenant's platform rows. */
+  isSuperAdmin: boolean;
+  tokenId: string;
+  refreshTokenId: string;
+  expiresAt: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+    lang: Lang;
+  }
+  interface FastifyContextConfig {
+    /** Callable without a token. */
+    public?: boolean;
+  }
+}
+
+export function requireCaller(caller: Caller | null): Caller {
+  if (!caller) throw new Error('route needs a signed-in caller but is public');
+  return caller;
+}

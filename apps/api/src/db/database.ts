@@ -1,0 +1,43 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { cachingSqlite } from './sqlite-statement-cache.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * Tables are derived from entity definitions at run time, so queries are typed against rows of
+ * unknown shape rather than a generated interface.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of runtime-defined tables
+export type Db = Kysely<any>;
+
+export interface Database {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL: keep dates and timestamps as the text the protocol speaks; bigint ids stay strings.
+pg.types.setTypeParser(1082, (v) => v);
+pg.types.setTypeParser(1114, (v) => v.slice(0, 19));
+pg.types.setTypeParser(1184, (v) => v.slice(0, 19));
+
+export function openDatabase(config: Config['database']): Database {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
+    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }) as Db;
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const sqlite = new BetterSqlite3(config.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -65536');
+  // 64-bit ids exceed JavaScript's safe integers: read every integer as BigInt, rows are mapped after.
+  sqlite.defaultSafeIntegers(true);
+  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }) }) as Db;
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

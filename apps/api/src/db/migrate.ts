@@ -1,0 +1,39 @@
+import { Migrator, sql, type Migration } from 'kysely';
+import type { Database } from './database.js';
+import * as platform from './migrations/001-platform.js';
+import * as listIndexes from './migrations/002-list-indexes.js';
+import * as systemAdmin from './migrations/003-system-admin.js';
+import * as resources from './migrations/004-resources.js';
+import * as logs from './migrations/005-logs.js';
+import * as shell from './migrations/006-shell.js';
+
+/** Numbered migrations, applied in order at start-up on either dialect. */
+const MIGRATIONS = [
+  ['001-platform', platform],
+  ['002-list-indexes', listIndexes],
+  ['003-system-admin', systemAdmin],
+  ['004-resources', resources],
+  ['005-logs', logs],
+  ['006-shell', shell],
+] as const;
+
+export async function migrate({ db, dialect }: Database): Promise<string[]> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, module] of MIGRATIONS) migrations[name] = { up: (tx) => module.up(tx, dialect) };
+  // On PostgreSQL the bookkeeping tables live in the current schema (other schemas may hold other installations).
+  const schema = dialect === 'postgres'
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  const migrator = new Migrator({
+    db,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'app_migration',
+    migrationLockTableName: 'app_migration_lock',
+    // Numbers are reserved per area of work, so a database may meet a lower number after a higher one.
+    allowUnorderedMigrations: true,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

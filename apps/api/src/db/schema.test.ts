@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { BASE_FIELDS, ENTITIES, snake } from '@alumni/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { startTestApp, testDialects, type TestApp } from '../test-support/test-app.js';
+import { migrate } from './migrate.js';
+
+const BASE_COLUMNS = Object.keys(BASE_FIELDS).map(snake);
+
+describe.each(testDialects())('schema on %s', (dialect) => {
+  let t: TestApp;
+  let columns: Map<string, string[]>;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    const { db } = t.app.services.database;
+    const schema = dialect === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+      : undefined;
+    const tables = await db.introspection.getTables();
+    columns = new Map(tables.filter((tb) => dialect === 'sqlite' || tb.schema === schema).map((tb) => [tb.name, tb.columns.map((c) => c.name)]));
+  });
+  afterAll(async () => t?.close());
+
+  it.each(ENTITIES.map((e) => [e.table, e] as const))('gives %s exactly the base columns and its fields', (_table, entity) => {
+    const expected = new Set([...BASE_COLUMNS, ...Object.keys(entity.fields).map(snake)]);
+    expect(columns.get(entity.table)?.sort()).toEqual([...expected].sort());
+  });
+
+  it('creates the link tables and the migration bookkeeping', () => {
+    expect(columns.get('blade_role_menu')?.sort()).toEqual(['id', 'menu_id', 'role_id']);
+    expect(columns.get('blade_top_menu_setting')?.sort()).toEqual(['id', 'menu_id', 'top_menu_id']);
+    expect(columns.get('blade_user_oauth')?.sort()).toEqual(['create_time', 'id', 'source', 'tenant_id', 'user_id', 'uuid']);
+    expect(columns.has('app_migration')).toBe(true);
+  });
+
+  it('creates no table that no entity or link explains', () => {
+    const known = new Set([...ENTITIES.map((e) => e.table), 'blade_role_menu', 'blade_top_menu_setting', 'blade_send_record', 'blade_user_platform', 'blade_user_oauth', 'app_migration', 'app_migration_lock']);
+    expect([...columns.keys()].filter((name) => !known.has(name))).toEqual([]);
+  });
+
+  it('applies nothing when the migrations run again', async () => {
+    expect(await migrate(t.app.services.database)).toEqual([]);
+  });
+});
+
+describe('restart on the same SQLite file', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'alumni-restart-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: 'true' });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const counts = async (app: Awaited<ReturnType<typeof buildApp>>['app']) => {
+    const { db } = app.services.database;
+    const out: Record<string, number> = {};
+    for (const table of [...ENTITIES.map((e) => e.table), 'blade_role_menu', 'app_migration']) {
+      out[table] = Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    }
+    return out;
+  };
+
+  it('neither re-runs the migrations nor seeds again, and keeps what was written', async () => {
+    const first = await buildApp(config);
+    expect(first.seed.seeded).toBe(true);
+    const { db } = first.app.services.database;
+    await db.updateTable('blade_param').set({ param_value: '7' }).where('param_key', '=', 'account.failCount').execute();
+    const before = await counts(first.app);
+    await first.app.close();
+
+    const second = await buildApp(config);
+    try {
+      expect(second.seed).toEqual({ seeded: false, demo: false, generatedPassword: null });
+      expect(await counts(second.app)).toEqual(before);
+      expect(before.app_migration).toBeGreaterThan(0);
+      const row = await second.app.services.database.db.selectFrom('blade_param').select('param_value')
+        .where('param_key', '=', 'account.failCount').where('tenant_id', '=', '000000').executeTakeFirstOrThrow();
+      expect(String(row.param_value)).toBe('7');
+      expect(await migrate(second.app.services.database)).toEqual([]);
+    } finally {
+      await second.app.close();
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import type { Db } from '../db/database.js';
+
+const TTL_MS = 30_000;
+
+/** dictKey → dictValue of each dictionary, for the `xxxName` display fields of answers. */
+export class DictionaryLabels {
+  private readonly cache = new Map<string, { labels: Map<string, string>; expiresAt: number }>();
+
+  constructor(private readonly db: Db) {}
+
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  async labels(source: 'system' | 'biz', tenantId: string, code: string): Promise<Map<string, string>> {
+    const key = `${source}:${source === 'biz' ? tenantId : ''}:${code}`;
+    const cached = this.cache.get(key);
+    if (cached && cached.expiresAt > Date.now()) return cached.labels;
+    let query = this.db.selectFrom(source === 'system' ? 'blade_dict' : 'blade_dict_biz')
+      .select(['dict_key', 'dict_value'])
+      .where('code', '=', code).where('parent_id', '<>', 0).where('is_deleted', '=', 0);
+    if (source === 'biz') query = query.where('tenant_id', '=', tenantId);
+    const rows = await query.orderBy('sort').execute();
+    const labels = new Map(rows.map((r) => [String(r.dict_key), String(r.dict_value)]));
+    this.cache.set(key, { labels, expiresAt: Date.now() + TTL_MS });
+    return labels;
+  }
+}

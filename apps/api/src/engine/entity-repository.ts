@@ -1,0 +1,176 @@
+import { snake, type Condition, type EntityDef, type ListQuery, type Sort } from '@alumni/domain';
+import { createQueryId, sql, type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Db, Dialect } from '../db/database.js';
+import { rowToRecord, selectColumns, valuesToColumns, type JsonRecord, type Row } from '../db/row-mapping.js';
+
+/** Rows visible to a call: those of one tenant, or every tenant's for platform-wide tables. */
+export interface RowScope {
+  tenantId: string | null;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are defined at run time
+type Eb = ExpressionBuilder<any, any>;
+
+function nextDay(date: string): string {
+  const d = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+function likePattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The values a condition binds, in the order `conditionSql` takes them. */
+function boundValues(c: Condition): unknown[] {
+  switch (c.op) {
+    case 'like': case 'notlike': return [likePattern(String(c.value))];
+    case 'dateequal': {
+      const day = String(c.value).slice(0, 10);
+      return [day, nextDay(day)];
+    }
+    case 'null': case 'notnull': return [];
+    case 'in': return [...(c.value as (string | number)[])];
+    default: return [c.value];
+  }
+}
+
+/** One filter condition as SQL; its `values` (see `boundValues`) are always bound parameters. */
+function conditionSql(eb: Eb, c: Condition, dialect: Dialect, values: readonly unknown[] = boundValues(c)): Expression<SqlBool> {
+  const col = eb.ref(snake(c.field));
+  const v = values[0] as string | number;
+  const like = dialect === 'postgres' ? sql.raw('ilike') : sql.raw('like');
+  // PostgreSQL has no LIKE on numbers and timestamps: match their text, as SQLite does.
+  const text = dialect === 'postgres' ? sql`cast(${col} as text)` : col;
+  switch (c.op) {
+    case 'equal': return eb(col, '=', v);
+    case 'notequal': return eb.or([eb(col, '<>', v), eb(col, 'is', null)]);
+    case 'like': return sql<SqlBool>`${text} ${like} ${v} escape '\\'`;
+    case 'notlike': return sql<SqlBool>`(${col} is null or not (${text} ${like} ${v} escape '\\'))`;
+    case 'gt': case 'dategt': return eb(col, '>', v);
+    case 'lt': case 'datelt': return eb(col, '<', v);
+    case 'ge': case 'datege': return eb(col, '>=', v);
+    case 'le': case 'datele': return eb(col, '<=', v);
+    case 'dateequal': return eb.and([eb(col, '>=', v), eb(col, '<', values[1] as string)]);
+    case 'null': return eb(col, 'is', null);
+    case 'notnull': return eb(col, 'is not', null);
+    case 'in': return eb(col, 'in', values as (string | number)[]);
+  }
+}
+
+/** Stands for the n-th bound value in a page query compiled once per shape. */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+interface PageShape {
+  count: CompiledQuery;
+  page: CompiledQuery;
+}
+
+const MAX_SHAPES = 500;
+
+export class EntityRepository {
+  /**
+   * List SQL by query shape (table, scope, filter fields and operators, sort). Building and
+   * compiling the two queries with Kysely cost as much as running them on SQLite; the values are
+   * bound afresh on every call, so answers are never cached.
+   */
+  private readonly shapes = new Map<string, PageShape>();
+
+  constructor(private readonly db: Db, private readonly dialect: Dialect) {}
+
+  private base(entity: EntityDef, scope: RowScope, db: Db = this.db) {
+    let query = db.selectFrom(entity.table).where('is_deleted', '=', 0);
+    if (scope.tenantId !== null) query = query.where('tenant_id', '=', scope.tenantId);
+    return query;
+  }
+
+  async page(entity: EntityDef, scope: RowScope, query: ListQuery, extra: Condition[] = []): Promise<{ records: JsonRecord[]; total: number }> {
+    const conditions = [...query.conditions, ...extra];
+    // In the order the shape's slots are numbered: tenant, each condition's values, limit, offset.
+    const values = [...(scope.tenantId === null ? [] : [scope.tenantId]), ...conditions.flatMap(boundValues), query.size, (query.current - 1) * query.size];
+    const shape = this.pageShape(entity, scope, conditions, query.sorts);
+    const bind = (q: CompiledQuery): CompiledQuery => ({ ...q, queryId: createQueryId(), parameters: q.parameters.map((p) => (p instanceof Slot ? values[p.index] : p)) });
+    const countRow = (await this.db.executeQuery<Row>(bind(shape.count))).rows[0];
+    const total = Number(countRow?.total ?? 0);
+    if (total === 0 || (query.current - 1) * query.size >= total) return { records: [], total };
+    const { rows } = await this.db.executeQuery<Row>(bind(shape.page));
+    return { records: rows.map((r) => rowToRecord(entity, r)), total };
+  }
+
+  /** The count and page queries of a list's shape, with slots where its values go. */
+  private pageShape(entity: EntityDef, scope: RowScope, conditions: Condition[], sorts: Sort[]): PageShape {
+    const key = JSON.stringify([entity.table, scope.tenantId === null, sorts, conditions.map((c) => [c.field, c.op, boundValues(c).length])]);
+    let shape = this.shapes.get(key);
+    if (shape) return shape;
+    let next = 0;
+    const slot = () => new Slot(next++) as unknown as string; // Kysely binds any non-expression value as a parameter
+    const slotScope: RowScope = { tenantId: scope.tenantId === null ? null : slot() };
+    const filtered = this.base(entity, slotScope)
+      .where((eb) => eb.and(conditions.map((c) => conditionSql(eb, c, this.dialect, boundValues(c).map(slot)))));
+    const count = filtered.select((eb) => eb.fn.countAll().as('total')).compile();
+    const limit = slot() as unknown as number;
+    const offset = slot() as unknown as number;
+    const page = this.ordered(filtered.select(selectColumns(entity)), entity, sorts).limit(limit).offset(offset).compile();
+    shape = { count, page };
+    if (this.shapes.size >= MAX_SHAPES) this.shapes.delete(this.shapes.keys().next().value as string);
+    this.shapes.set(key, shape);
+    return shape;
+  }
+
+  /** Every matching row (for trees and option lists), in list order, at most `limit`. */
+  async all(entity: EntityDef, scope: RowScope, conditions: Condition[], sorts: Sort[] = [], limit = 10000): Promise<JsonRecord[]> {
+    const filtered = this.base(entity, scope).where((eb) => eb.and(conditions.map((c) => conditionSql(eb, c, this.dialect))));
+    const rows = await this.ordered(filtered.select(selectColumns(entity)), entity, sorts).limit(limit).execute();
+    return rows.map((r: Row) => rowToRecord(entity, r));
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a select over a runtime table
+  private ordered(query: any, entity: EntityDef, sorts: Sort[]) {
+    const order = sorts.length ? sorts : (entity.defaultSort ?? [{ field: 'createTime', desc: true }]).map((s) => ({ field: s.field, desc: !!s.desc }));
+    for (const s of order) query = query.orderBy(snake(s.field), s.desc ? 'desc' : 'asc');
+    return query.orderBy('id', order[order.length - 1]?.desc === false ? 'asc' : 'desc');
+  }
+
+  async findById(entity: EntityDef, scope: RowScope, id: string, db: Db = this.db): Promise<JsonRecord | null> {
+    const row = await this.base(entity, scope, db).select(selectColumns(entity)).where('id', '=', id).executeTakeFirst();
+    return row ? rowToRecord(entity, row) : null;
+  }
+
+  async findByIds(entity: EntityDef, scope: RowScope, ids: string[], db: Db = this.db): Promise<JsonRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.base(entity, scope, db).select(selectColumns(entity)).where('id', 'in', ids).execute();
+    return rows.map((r: Row) => rowToRecord(entity, r));
+  }
+
+  /** Whether another live row of the scope already has these values. */
+  async exists(entity: EntityDef, scope: RowScope, values: Record<string, unknown>, exceptId: string | null, db: Db = this.db): Promise<boolean> {
+    let query = this.base(entity, scope, db).select('id');
+    for (const [field, value] of Object.entries(values)) {
+      query = value === null ? query.where(snake(field), 'is', null) : query.where(snake(field), '=', value as string);
+    }
+    if (exceptId) query = query.where('id', '<>', exceptId);
+    return (await query.limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  async insert(entity: EntityDef, row: Record<string, unknown>, db: Db = this.db): Promise<void> {
+    await db.insertInto(entity.table).values(valuesToColumns(row)).execute();
+  }
+
+  async update(entity: EntityDef, scope: RowScope, id: string, values: Record<string, unknown>, db: Db = this.db): Promise<number> {
+    let query = db.updateTable(entity.table).set(valuesToColumns(values)).where('id', '=', id).where('is_deleted', '=', 0);
+    if (scope.tenantId !== null) query = query.where('tenant_id', '=', scope.tenantId);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async softDelete(entity: EntityDef, scope: RowScope, ids: string[], audit: { updateUser: string; updateTime: string }, db: Db = this.db): Promise<number> {
+    let query = db.updateTable(entity.table)
+      .set({ is_deleted: 1, update_user: audit.updateUser, update_time: audit.updateTime })
+      .where('id', 'in', ids).where('is_deleted', '=', 0);
+    if (scope.tenantId !== null) query = query.where('tenant_id', '=', scope.tenantId);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}

@@ -1,0 +1,67 @@
+import { SMTP_ENCRYPTION, emailSettingEntity } from '@alumni/domain';
+import nodemailer from 'nodemailer';
+import type { Caller } from '../../../core/caller.js';
+import type { Db } from '../../../db/database.js';
+import { rowToRecord, selectColumns, type JsonRecord } from '../../../db/row-mapping.js';
+import { SEND_STATUS, type SendRecords } from '../send-records.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export type MailOutcome = { ok: true; messageId: string } | { ok: false; reason: string };
+
+/** nodemailer's transport options for a setting row (unmasked). */
+export function transportOptions(setting: JsonRecord) {
+  const encryption = String(setting.encryption ?? SMTP_ENCRYPTION.tls);
+  return {
+    host: String(setting.smtpHost),
+    port: Number(setting.smtpPort),
+    secure: encryption === SMTP_ENCRYPTION.tls,
+    requireTLS: encryption === SMTP_ENCRYPTION.starttls,
+    ignoreTLS: encryption === SMTP_ENCRYPTION.none,
+    auth: setting.username ? { user: String(setting.username), pass: String(setting.password ?? '') } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    logger: false,
+  };
+}
+
+/** Sends e-mail through a tenant's SMTP settings (nodemailer) and records each send. */
+export class MailService {
+  constructor(private readonly db: Db, private readonly records: SendRecords) {}
+
+  /** The setting with this id, or the tenant's default one. */
+  async setting(tenantId: string, id: string | null): Promise<JsonRecord | null> {
+    let query = this.db.selectFrom(emailSettingEntity.table).select(selectColumns(emailSettingEntity))
+      .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0);
+    query = id ? query.where('id', '=', id) : query.where('is_default', '=', 1);
+    const row = await query.executeTakeFirst();
+    return row ? rowToRecord(emailSettingEntity, row) : null;
+  }
+
+  async send(caller: Pick<Caller, 'tenantId' | 'userId'>, setting: JsonRecord, mail: Mail): Promise<MailOutcome> {
+    const transport = nodemailer.createTransport(transportOptions(setting));
+    const record = { channel: 'mail' as const, configId: String(setting.id), provider: 'smtp', target: mail.to, template: mail.subject, params: '{}' };
+    try {
+      const info = await transport.sendMail({
+        from: { name: String(setting.senderName ?? ''), address: String(setting.senderAddress) },
+        ...(setting.replyTo ? { replyTo: String(setting.replyTo) } : {}),
+        to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}),
+      });
+      await this.records.write(caller, { ...record, status: SEND_STATUS.sent, answer: String(info.response ?? info.messageId) });
+      return { ok: true, messageId: info.messageId };
+    } catch (err) {
+      // nodemailer's messages name the server's answer, never the password.
+      const reason = err instanceof Error ? err.message : String(err);
+      await this.records.write(caller, { ...record, status: SEND_STATUS.failed, answer: reason });
+      return { ok: false, reason };
+    } finally {
+      transport.close();
+    }
+  }
+}

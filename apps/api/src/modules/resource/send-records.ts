@@ -1,0 +1,46 @@
+import type { Caller } from '../../core/caller.js';
+import { ids } from '../../core/ids.js';
+import { now } from '../../core/time.js';
+import type { Db } from '../../db/database.js';
+import { plain } from '../../db/row-mapping.js';
+
+export const SEND_RECORD_TABLE = 'blade_send_record';
+
+/** 1 accepted by the provider or server, 2 refused by it (or unreachable), 3 not sent: the address was invalid. */
+export const SEND_STATUS = { sent: 1, failed: 2, invalid: 3 } as const;
+
+export interface SendRecord {
+  channel: 'sms' | 'mail';
+  configId: string;
+  provider: string;
+  target: string;
+  template: string;
+  params: string;
+  status: (typeof SEND_STATUS)[keyof typeof SEND_STATUS];
+  answer: string;
+}
+
+/** Every message sent (or refused) on a channel, for delivery checks and push statistics. */
+export class SendRecords {
+  constructor(private readonly db: Db) {}
+
+  async write(caller: Pick<Caller, 'tenantId' | 'userId'>, record: SendRecord): Promise<void> {
+    await this.db.insertInto(SEND_RECORD_TABLE).values({
+      id: ids.next(), tenant_id: caller.tenantId, channel: record.channel, config_id: record.configId, provider: record.provider,
+      target: record.target, template: record.template.slice(0, 255), params: record.params, status: record.status,
+      answer: record.answer, create_user: caller.userId, create_time: now(),
+    }).execute();
+  }
+
+  async page(tenantId: string, channel: 'sms' | 'mail', current: number, size: number) {
+    const base = this.db.selectFrom(SEND_RECORD_TABLE).where('tenant_id', '=', tenantId).where('channel', '=', channel);
+    const count = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
+    const total = Number(count?.total ?? 0);
+    const rows = await base.selectAll().orderBy('create_time', 'desc').orderBy('id', 'desc').limit(size).offset((current - 1) * size).execute();
+    const records = rows.map((r) => {
+      const { tenantId: _tenant, ...rest } = plain(r);
+      return { ...rest, id: String(r.id), configId: String(r.config_id), createUser: r.create_user === null ? null : String(r.create_user) };
+    });
+    return { records, total, size, current, pages: Math.ceil(total / size) };
+  }
+}

@@ -1,0 +1,72 @@
+import { MOBILE_MSG, RESOURCE_MSG, SMS_CATEGORY, isMobile, smsEntity, type Lang, type SmsSendOutcome, type SmsSendResult } from '@alumni/domain';
+import type { Caller } from '../../../core/caller.js';
+import { badRequest } from '../../../core/errors.js';
+import type { Db } from '../../../db/database.js';
+import { rowToRecord, selectColumns, type JsonRecord } from '../../../db/row-mapping.js';
+import { SEND_STATUS, type SendRecords } from '../send-records.js';
+import { alibabaProvider } from './alibaba-provider.js';
+import { logProvider } from './log-provider.js';
+import type { SmsProvider } from './sms-provider.js';
+import { tencentProvider } from './tencent-provider.js';
+
+const PROVIDERS: Record<string, SmsProvider> = {
+  [SMS_CATEGORY.log]: logProvider,
+  [SMS_CATEGORY.alibaba]: alibabaProvider,
+  [SMS_CATEGORY.tencent]: tencentProvider,
+};
+
+const PROVIDER_NAMES: Record<string, string> = { [SMS_CATEGORY.log]: 'log', [SMS_CATEGORY.alibaba]: 'alibaba', [SMS_CATEGORY.tencent]: 'tencent' };
+
+/** Reads `params` as the protocol sends it: a JSON object (or its text) of template variables. */
+export function parseSmsParams(raw: unknown): Record<string, string> | null {
+  let value = raw;
+  if (value === undefined || value === null || value === '') return {};
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]));
+}
+
+/** Sends text messages through a tenant's SMS configuration and records each one. */
+export class SmsService {
+  constructor(private readonly db: Db, private readonly records: SendRecords) {}
+
+  /** The configuration named by `code`, or the tenant's enabled one when no code is given. */
+  async configuration(tenantId: string, code: string | null): Promise<JsonRecord | null> {
+    let query = this.db.selectFrom(smsEntity.table).select(selectColumns(smsEntity))
+      .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0);
+    query = code ? query.where('sms_code', '=', code) : query.where('enabled', '=', 1);
+    const row = await query.orderBy('update_time', 'desc').executeTakeFirst();
+    return row ? rowToRecord(smsEntity, row) : null;
+  }
+
+  async send(caller: Caller, lang: Lang, code: string | null, phones: string[], params: Record<string, string>): Promise<SmsSendResult> {
+    const config = await this.configuration(caller.tenantId, code);
+    if (!config) throw badRequest(RESOURCE_MSG.noSmsConfig);
+    const category = String(config.category);
+    const provider = PROVIDERS[category] ?? logProvider;
+    const outcomes: SmsSendOutcome[] = [];
+    for (const phone of phones) {
+      const base = { channel: 'sms' as const, configId: String(config.id), provider: PROVIDER_NAMES[category] ?? category, target: phone, template: String(config.templateId ?? ''), params: JSON.stringify(params) };
+      if (!phone || !isMobile(phone)) {
+        await this.records.write(caller, { ...base, status: SEND_STATUS.invalid, answer: MOBILE_MSG.invalid.zh });
+        outcomes.push({ phone, ok: false, message: MOBILE_MSG.invalid[lang] });
+        continue;
+      }
+      let answer: { ok: boolean; answer: string };
+      try {
+        answer = await provider.send(config, phone, params);
+      } catch (err) {
+        answer = { ok: false, answer: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
+      }
+      await this.records.write(caller, { ...base, status: answer.ok ? SEND_STATUS.sent : SEND_STATUS.failed, answer: answer.answer });
+      outcomes.push({ phone, ok: answer.ok, message: answer.answer });
+    }
+    return { sent: outcomes.filter((o) => o.ok).length, failed: outcomes.filter((o) => !o.ok).length, outcomes };
+  }
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { RESOURCE_MSG, RESOURCE_PATHS, attachEntity, type PutFileResult } from '@alumni/domain';
+import { badRequest } from '../../../core/errors.js';
+import type { Caller } from '../../../core/caller.js';
+import { ids } from '../../../core/ids.js';
+import { now } from '../../../core/time.js';
+import type { Db } from '../../../db/database.js';
+import { rowToRecord, selectColumns, type JsonRecord } from '../../../db/row-mapping.js';
+import type { EntityRepository } from '../../../engine/entity-repository.js';
+import { OBJECT_KEY, type StoredObject } from './object-store.js';
+import type { Upload } from './receive-upload.js';
+import type { StorageService } from './storage-service.js';
+
+/** Where the web client reads a stored file (with the token as a query parameter). */
+const FILE_ROUTE = `/api${RESOURCE_PATHS.getFile}`;
+
+const today = () => now().slice(0, 10).replace(/-/g, '');
+
+/** Stores uploads through the tenant's enabled store and keeps an attachment row for each. */
+export class FileService {
+  constructor(private readonly db: Db, private readonly repository: EntityRepository, private readonly storage: StorageService) {}
+
+  async put(caller: Caller, upload: Upload): Promise<PutFileResult> {
+    const key = `${caller.tenantId}/${today()}/${randomUUID()}.${upload.extension}`;
+    const { store, ossId } = await this.storage.enabledStore(caller.tenantId);
+    try {
+      await store.put(key, upload);
+    } catch (err) {
+      // The service's error code (e.g. SignatureDoesNotMatch, NoSuchBucket) tells staff what to fix.
+      throw badRequest(RESOURCE_MSG.storageFailed, { reason: (err as { name?: string }).name ?? 'Error' });
+    } finally {
+      await rm(upload.path, { force: true });
+    }
+    const link = `${FILE_ROUTE}?name=${encodeURIComponent(key)}`;
+    const id = ids.next();
+    const stamp = now();
+    try {
+      await this.repository.insert(attachEntity, {
+        id, tenantId: caller.tenantId, link, domainUrl: FILE_ROUTE, name: key, originalName: upload.originalName,
+        extension: upload.extension, attachSize: upload.size, ossId,
+        createUser: caller.userId, createDept: caller.deptId, createTime: stamp, updateUser: caller.userId, updateTime: stamp, status: 1, isDeleted: 0,
+      });
+    } catch (err) {
+      await store.remove(key);
+      throw err;
+    }
+    return { link, domain: FILE_ROUTE, name: key, originalName: upload.originalName, attachId: id, size: upload.size, extension: upload.extension };
+  }
+
+  /** A live attachment of the tenant and its object, or null (unknown, removed, or another tenant's). */
+  async open(tenantId: string, key: string): Promise<{ attach: JsonRecord; object: StoredObject } | null> {
+    if (!OBJECT_KEY.test(key)) return null;
+    const row = await this.db.selectFrom(attachEntity.table).select(selectColumns(attachEntity))
+      .where('tenant_id', '=', tenantId).where('name', '=', key).where('is_deleted', '=', 0).executeTakeFirst();
+    if (!row) return null;
+    const attach = rowToRecord(attachEntity, row);
+    const store = await this.storage.storeById(tenantId, attach.ossId === null ? null : String(attach.ossId));
+    const object = await store.get(key);
+    return object ? { attach, object } : null;
+  }
+
+  /** Deletes the objects of removed attachment rows; rows that name no object of ours are left alone. */
+  async deleteObjects(rows: JsonRecord[]): Promise<void> {
+    for (const row of rows) {
+      const key = String(row.name ?? '');
+      if (!OBJECT_KEY.test(key) || !key.startsWith(`${String(row.tenantId)}/`)) continue;
+      const store = await this.storage.storeById(String(row.tenantId), row.ossId === null ? null : String(row.ossId));
+      await store.remove(key);
+    }
+  }
+}

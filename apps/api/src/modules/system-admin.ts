@@ -1,0 +1,47 @@
+import { deptEntity, menuEntity, noticeEntity, roleEntity, tenantEntity, topMenuEntity, userEntity } from '@alumni/domain';
+import type { FastifyInstance } from 'fastify';
+import type { AccessService } from '../access/access-service.js';
+import type { Params } from '../access/params.js';
+import type { Db } from '../db/database.js';
+import type { EntityHooks } from '../engine/entity-hooks.js';
+import { registerMenuAdminRoutes } from './menu/menu-admin-routes.js';
+import { noticeHooks } from './notice/notice-hooks.js';
+import { registerOrgRoutes } from './org/org-routes.js';
+import { treeHooks } from './org/tree-hooks.js';
+import { GrantOperations } from './role/grant-operations.js';
+import { GrantStore } from './role/grant-store.js';
+import { registerRoleRoutes } from './role/role-routes.js';
+import { tenantHooks } from './tenant/tenant-hooks.js';
+import { TenantOperations } from './tenant/tenant-operations.js';
+import { registerTenantRoutes } from './tenant/tenant-routes.js';
+import { TenantStore } from './tenant/tenant-store.js';
+import { userHooks } from './user/user-hooks.js';
+import { UserOperations } from './user/user-operations.js';
+import { registerUserRoutes } from './user/user-routes.js';
+import { UserStore } from './user/user-store.js';
+
+/** The entity hooks of system administration (users, organisation, roles, menus, top menus). */
+export function systemAdminHooks(db: Db, access: AccessService, params: Params): [string, EntityHooks][] {
+  const grants = new GrantOperations(new GrantStore(db), access);
+  const dropGrants = () => access.invalidate();
+  return [
+    [userEntity.name, userHooks(params, new UserStore(db), grants)],
+    [deptEntity.name, treeHooks({ ancestors: true })],
+    [roleEntity.name, treeHooks({ afterCommit: dropGrants })],
+    [menuEntity.name, treeHooks({ afterCommit: dropGrants })],
+    [topMenuEntity.name, { afterCommit: dropGrants }],
+    [tenantEntity.name, tenantHooks(params, new TenantStore(db), dropGrants)],
+    [noticeEntity.name, noticeHooks],
+  ];
+}
+
+/** The calls of system administration beyond each entity's list/detail/submit/remove. */
+export function registerSystemAdminRoutes(app: FastifyInstance): void {
+  const { database, access, operations, repository, params, signIn } = app.services;
+  const grants = new GrantOperations(new GrantStore(database.db), access);
+  registerOrgRoutes(app);
+  registerRoleRoutes(app, grants);
+  registerMenuAdminRoutes(app);
+  registerTenantRoutes(app, new TenantOperations(operations, repository, access, new TenantStore(database.db)));
+  registerUserRoutes(app, new UserOperations(operations, repository, access, grants, new UserStore(database.db), params, signIn));
+}

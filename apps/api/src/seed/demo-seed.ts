@@ -1,0 +1,118 @@
+import { BUSINESS_DICTIONARIES } from '@alumni/domain';
+import { hashPassword, md5Hex } from '../auth/password.js';
+import { formatDateTime } from '../core/time.js';
+import type { Db } from '../db/database.js';
+import { seedChannels } from './channel-seed.js';
+import { MENU_TREE, seedId, type MenuSeed } from './menu-tree.js';
+import { ADMIN_USER_ID, DEMO_PASSWORD, ROOT_DEPT_ID, menuIdsByCode, seedDictionaries } from './platform-seed.js';
+import { SeedWriter } from './seed-writer.js';
+
+const USERS = 90, ROLES = 91, DEPTS = 92, POSTS = 93, PACKAGES = 97;
+
+/** The organisation tree of the demo school (DOMAIN 15.1): [row, parent row (0 = root), name, category]. */
+const DEPT_TREE: [number, number, string, number][] = [
+  [1, 0, '校领导', 2], [2, 0, '校友工作办公室', 2], [3, 0, '教育发展基金会', 2], [4, 0, '计算机科学与技术学院', 2],
+  [5, 4, '计算机学院校友会', 3], [6, 0, '电子信息工程学院', 2], [7, 0, '机械工程学院', 2], [8, 0, '经济与管理学院', 2],
+  [9, 0, '外国语学院', 2], [10, 0, '化学与材料学院', 2], [11, 0, '校友总会', 2], [12, 11, '北京校友会', 3],
+  [13, 11, '上海校友会', 3], [14, 11, '深圳校友会', 3], [15, 11, '北美校友会', 3], [16, 11, '金融行业校友会', 3], [17, 11, '校友羽毛球俱乐部', 3],
+];
+
+const POST_LIST: [number, string, string, number][] = [
+  [1, 'leader', '校领导', 1], [2, 'director', '办公室主任', 2], [3, 'secretary', '院系校友秘书', 3],
+  [4, 'assoc_secretary', '校友会秘书长', 3], [5, 'foundation', '基金会专员', 3], [6, 'staff', '科员', 3],
+];
+
+/** Roles of DOMAIN 15.2 under 校友工作: [row, alias, name]. */
+const ALUMNI_ROLES: [number, string, string][] = [
+  [2, 'alumni_admin', '校友办管理员'], [3, 'college_secretary', '院系校友秘书'], [4, 'association_officer', '校友会干事'],
+  [5, 'foundation_officer', '基金会专员'], [6, 'leader', '校领导'],
+];
+
+/** Accounts of DOMAIN 18.2: [row, account, real name, role row, dept row, post row, phone]. */
+const ACCOUNTS: [number, string, string, number, number, number, string][] = [
+  [2, 'office', '王晓梅', 2, 2, 2, '13900000002'], [3, 'college', '李建国', 3, 4, 3, '13900000003'],
+  [4, 'association', '张伟', 4, 12, 4, '13900000004'], [5, 'foundation', '赵敏', 5, 3, 5, '13900000005'],
+  [6, 'leader', '陈志远', 6, 1, 1, '13900000006'],
+];
+
+/** Buttons granted per role, as far as their menus exist (DOMAIN 15.3). */
+const GRANTS: Record<string, string[]> = {
+  alumni_admin: [
+    'system', 'user', 'user_add', 'user_edit', 'user_view', 'user_reset', 'user_unlock', 'dept', 'dept_view', 'post', 'post_view',
+    'dictbiz', 'dictbiz_add', 'dictbiz_edit', 'dictbiz_delete', 'dictbiz_view', 'param', 'param_view', 'param_edit',
+    'resource', 'sms', 'sms_view', 'attach', 'attach_view', 'messaging', ...withButtons('emailsetting'),
+  ],
+};
+
+/** The codes of menus with all their buttons. */
+function withButtons(...codes: string[]): string[] {
+  const out: string[] = [];
+  const walk = (list: MenuSeed[]) => list.forEach((m) => {
+    if (codes.includes(m.code)) out.push(m.code, ...(m.buttons ?? []).map((b) => b.code));
+    walk(m.children ?? []);
+  });
+  walk(MENU_TREE);
+  return out;
+}
+
+/** Granted to every alumni role besides its own grants. */
+const EVERY_ROLE = ['desk', 'notice', 'notice_view'];
+
+/** Package contents as far as their menus exist (DOMAIN 15.4). */
+const PACKAGE_MENUS = {
+  standard: [
+    ...withButtons('system', 'user', 'dept', 'post', 'dictbiz', 'param'),
+    ...withButtons('authority', 'role'),
+    ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting'),
+  ],
+  basic: withButtons('system', 'user', 'dept', 'dictbiz', 'role', 'desk', 'notice').concat('authority'),
+};
+
+export const DEMO_TENANT = '100001';
+
+/** The demo school and a second tenant, so every screen has something to show and isolation can be seen. */
+export async function seedDemo(db: Db): Promise<void> {
+  const w = new SeedWriter(db, ADMIN_USER_ID);
+  const menus = menuIdsByCode();
+  const ids = (codes: string[]) => codes.map((c) => menus.get(c)).filter((id): id is string => !!id);
+  // Each account gets its own salt, as a real installation's would.
+  const password = () => hashPassword(md5Hex(DEMO_PASSWORD));
+
+  for (const [row, parentRow, name, category] of DEPT_TREE) {
+    const parentId = parentRow ? seedId(DEPTS, parentRow) : ROOT_DEPT_ID;
+    const ancestors = parentRow ? `0,${ROOT_DEPT_ID},${parentId}` : `0,${ROOT_DEPT_ID}`;
+    await w.insert('blade_dept', { id: seedId(DEPTS, row), parentId, ancestors, deptCategory: category, deptName: name, fullName: name, sort: row });
+  }
+  for (const [row, code, name, category] of POST_LIST) {
+    await w.insert('blade_post', { id: seedId(POSTS, row), category, postCode: code, postName: name, sort: row });
+  }
+  const alumniRoot = await w.insert('blade_role', { id: seedId(ROLES, 1), parentId: '0', roleName: '校友工作', roleAlias: 'alumni', sort: 2 });
+  for (const [row, alias, name] of ALUMNI_ROLES) {
+    const roleId = await w.insert('blade_role', { id: seedId(ROLES, row), parentId: alumniRoot, roleName: name, roleAlias: alias, sort: row });
+    // Every role reads the desk notices (DOMAIN 15.2) — but leader, whom the tests use as the caller holding nothing.
+    const codes = new Set([...(GRANTS[alias] ?? []), ...(alias === 'leader' ? [] : EVERY_ROLE)]);
+    for (const menuId of ids([...codes])) await w.link('blade_role_menu', { roleId, menuId });
+  }
+  for (const [row, account, realName, roleRow, deptRow, postRow, phone] of ACCOUNTS) {
+    await w.insert('blade_user', {
+      id: seedId(USERS, row), code: account, userType: 1, account, password: await password(), name: account, realName,
+      email: `${account}@example.com`, phone, sex: row % 2 ? '1' : '2',
+      roleId: seedId(ROLES, roleRow), deptId: seedId(DEPTS, deptRow), postId: seedId(POSTS, postRow),
+    });
+  }
+  await seedChannels(w);
+  await w.insert('blade_tenant_package', { id: seedId(PACKAGES, 1), packageName: '校友标准版', menuId: ids(PACKAGE_MENUS.standard).join(','), remark: 'Alumni standard' });
+  const basic = await w.insert('blade_tenant_package', { id: seedId(PACKAGES, 2), packageName: '校友基础版', menuId: ids(PACKAGE_MENUS.basic).join(','), remark: 'Alumni basic' });
+
+  // Tenant 100001: its own administrator named `admin` too, proving accounts are per tenant.
+  const inAYear = formatDateTime(new Date(Date.now() + 365 * 86_400_000));
+  await w.insert('blade_tenant', { tenantId: DEMO_TENANT, tenantName: '滨江职业技术学院', linkman: '周老师', contactNumber: '13900000101', accountNumber: 20, expireTime: inAYear, packageId: basic });
+  const college = await w.insert('blade_dept', { id: seedId(DEPTS, 101), parentId: '0', ancestors: '0', deptCategory: 1, deptName: '滨江职业技术学院', fullName: '滨江职业技术学院', sort: 1 }, DEMO_TENANT);
+  const role = await w.insert('blade_role', { id: seedId(ROLES, 101), parentId: '0', roleName: '管理员', roleAlias: 'admin', sort: 1 }, DEMO_TENANT);
+  for (const menuId of ids(PACKAGE_MENUS.basic)) await w.link('blade_role_menu', { roleId: role, menuId });
+  await w.insert('blade_user', {
+    id: seedId(USERS, 101), code: 'admin', userType: 1, account: 'admin', password: await password(), name: 'admin', realName: '滨江管理员',
+    email: 'admin@binjiang.example.com', phone: '13900000101', roleId: role, deptId: college,
+  }, DEMO_TENANT);
+  await seedDictionaries(w, 'blade_dict_biz', BUSINESS_DICTIONARIES, DEMO_TENANT);
+}

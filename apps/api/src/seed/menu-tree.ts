@@ -1,0 +1,127 @@
+/**
+ * The menu tree the product ships (DOMAIN section 16), as far as its pages exist. Ids are fixed
+ * (`1900000000000` + table 94 + row; a menu row is a multiple of 10 and its buttons follow it)
+ * so grants, packages and top menus can name them.
+ */
+export interface ButtonSeed {
+  code: string;
+  name: string;
+  nameEn: string;
+  /** 1 toolbar, 2 row, 3 both. */
+  action: 1 | 2 | 3;
+}
+
+export interface MenuSeed {
+  row: number;
+  code: string;
+  name: string;
+  nameEn: string;
+  path: string;
+  source: string;
+  sort: number;
+  buttons?: ButtonSeed[];
+  children?: MenuSeed[];
+}
+
+const crud = (code: string, options: { view?: boolean } = {}): ButtonSeed[] => [
+  { code: `${code}_add`, name: '新增', nameEn: 'Add', action: 1 },
+  { code: `${code}_edit`, name: '修改', nameEn: 'Edit', action: 2 },
+  { code: `${code}_delete`, name: '删除', nameEn: 'Delete', action: 3 },
+  ...(options.view === false ? [] : [{ code: `${code}_view`, name: '查看', nameEn: 'View', action: 2 as const }]),
+];
+
+const view = (code: string): ButtonSeed => ({ code: `${code}_view`, name: '查看', nameEn: 'View', action: 2 });
+
+const button = (code: string, name: string, nameEn: string, action: 1 | 2 | 3): ButtonSeed => ({ code, name, nameEn, action });
+
+export const MENU_TREE: MenuSeed[] = [
+  {
+    row: 100, code: 'desk', name: '工作台', nameEn: 'Desk', path: '/desk', source: 'DesktopOutlined', sort: 1,
+    children: [
+      { row: 110, code: 'notice', name: '通知公告', nameEn: 'Notices (staff)', path: '/desk/notice', source: 'SoundOutlined', sort: 1, buttons: crud('notice') },
+    ],
+  },
+  {
+    row: 900, code: 'messaging', name: '消息推送', nameEn: 'Messaging', path: '/message', source: 'NotificationOutlined', sort: 9,
+    children: [
+      { row: 950, code: 'emailsetting', name: '邮件设置', nameEn: 'E-mail settings', path: '/message/emailsetting', source: 'MailOutlined', sort: 5, buttons: [
+        ...crud('emailsetting'), button('emailsetting_test', '发送测试邮件', 'Send test mail', 2),
+      ] },
+    ],
+  },
+  {
+    row: 1000, code: 'system', name: '系统管理', nameEn: 'System', path: '/system', source: 'SettingOutlined', sort: 90,
+    children: [
+      { row: 1010, code: 'user', name: '用户管理', nameEn: 'Users', path: '/system/user', source: 'UserOutlined', sort: 1, buttons: [
+        ...crud('user'),
+        { code: 'user_role', name: '角色配置', nameEn: 'Roles', action: 1 },
+        { code: 'user_reset', name: '密码重置', nameEn: 'Reset password', action: 1 },
+        { code: 'user_platform', name: '平台配置', nameEn: 'Platform', action: 1 },
+        { code: 'user_unlock', name: '账号解封', nameEn: 'Unlock', action: 1 },
+      ] },
+      { row: 1020, code: 'dept', name: '部门管理', nameEn: 'Departments', path: '/system/dept', source: 'ApartmentOutlined', sort: 2, buttons: crud('dept') },
+      { row: 1030, code: 'post', name: '岗位管理', nameEn: 'Posts', path: '/system/post', source: 'IdcardOutlined', sort: 3, buttons: crud('post') },
+      { row: 1040, code: 'dict', name: '字典管理', nameEn: 'Dictionaries', path: '/system/dict', source: 'ReadOutlined', sort: 4, buttons: crud('dict') },
+      { row: 1050, code: 'dictbiz', name: '业务字典', nameEn: 'Business dictionaries', path: '/system/dictbiz', source: 'BookOutlined', sort: 5, buttons: crud('dictbiz') },
+      { row: 1060, code: 'menu', name: '菜单管理', nameEn: 'Menus', path: '/system/menu', source: 'MenuOutlined', sort: 6, buttons: crud('menu') },
+      { row: 1070, code: 'topmenu', name: '顶部菜单', nameEn: 'Top menus', path: '/system/topmenu', source: 'LayoutOutlined', sort: 7, buttons: [
+        ...crud('topmenu'), { code: 'topmenu_setting', name: '菜单配置', nameEn: 'Menus', action: 2 },
+      ] },
+      { row: 1080, code: 'param', name: '参数管理', nameEn: 'Parameters', path: '/system/param', source: 'ControlOutlined', sort: 8, buttons: crud('param') },
+      { row: 1090, code: 'tenant', name: '租户管理', nameEn: 'Tenants', path: '/system/tenant', source: 'ShopOutlined', sort: 9, buttons: [
+        ...crud('tenant'),
+        { code: 'tenant_setting', name: '授权配置', nameEn: 'Licence', action: 1 },
+        { code: 'tenant_datasource', name: '数据源配置', nameEn: 'Data source', action: 1 },
+        { code: 'tenant_package', name: '产品包配置', nameEn: 'Package', action: 1 },
+      ] },
+      { row: 1100, code: 'tenantpackage', name: '租户产品包', nameEn: 'Tenant packages', path: '/system/tenantpackage', source: 'AppstoreAddOutlined', sort: 10, buttons: crud('tenantpackage', { view: false }) },
+      { row: 1110, code: 'client', name: '应用管理', nameEn: 'OAuth clients', path: '/system/client', source: 'AppstoreOutlined', sort: 11, buttons: crud('client') },
+    ],
+  },
+  {
+    row: 1200, code: 'authority', name: '权限管理', nameEn: 'Authority', path: '/authority', source: 'SafetyCertificateOutlined', sort: 91,
+    children: [
+      { row: 1210, code: 'role', name: '角色管理', nameEn: 'Roles', path: '/authority/role', source: 'UserSwitchOutlined', sort: 1, buttons: [
+        ...crud('role'), { code: 'role_grant', name: '权限设置', nameEn: 'Grant', action: 2 },
+      ] },
+    ],
+  },
+  {
+    row: 1400, code: 'resource', name: '资源管理', nameEn: 'Resources', path: '/resource', source: 'CloudServerOutlined', sort: 93,
+    children: [
+      { row: 1410, code: 'oss', name: '对象存储', nameEn: 'Object storage', path: '/resource/oss', source: 'CloudUploadOutlined', sort: 1, buttons: [
+        ...crud('oss'), button('oss_enable', '启用', 'Enable', 2),
+      ] },
+      { row: 1420, code: 'sms', name: '短信配置', nameEn: 'SMS settings', path: '/resource/sms', source: 'MobileOutlined', sort: 2, buttons: [
+        ...crud('sms'), button('sms_enable', '启用', 'Enable', 2), button('sms_send', '发送测试', 'Send test', 2),
+      ] },
+      { row: 1430, code: 'attach', name: '附件管理', nameEn: 'Attachments', path: '/resource/attach', source: 'PaperClipOutlined', sort: 3, buttons: [
+        button('attach_upload', '上传', 'Upload', 1), button('attach_download', '下载', 'Download', 2),
+        button('attach_delete', '删除', 'Delete', 3), button('attach_view', '查看', 'View', 2),
+      ] },
+    ],
+  },
+  {
+    row: 1600, code: 'monitor', name: '系统监控', nameEn: 'Monitoring', path: '/monitor', source: 'DashboardOutlined', sort: 96,
+    children: [
+      {
+        row: 1610, code: 'log', name: '日志管理', nameEn: 'Logs', path: '/monitor/log', source: 'FileTextOutlined', sort: 1,
+        children: [
+          { row: 1620, code: 'log_usual', name: '通用日志', nameEn: 'Usual log', path: '/monitor/log/usual', source: 'ProfileOutlined', sort: 1, buttons: [view('log_usual')] },
+          { row: 1630, code: 'log_api', name: '接口日志', nameEn: 'API log', path: '/monitor/log/api', source: 'ApiOutlined', sort: 2, buttons: [view('log_api')] },
+          { row: 1640, code: 'log_error', name: '错误日志', nameEn: 'Error log', path: '/monitor/log/error', source: 'BugOutlined', sort: 3, buttons: [view('log_error')] },
+        ],
+      },
+      { row: 1650, code: 'api_doc', name: '接口文档', nameEn: 'API docs', path: '/api/docs/index.html', source: 'ReadOutlined', sort: 2 },
+    ],
+  },
+];
+
+export const TOP_MENUS = [
+  { row: 1, code: 'top_business', name: '校友业务', nameEn: 'Alumni business', source: 'AppstoreOutlined', sort: 1, menus: ['desk', 'work', 'alumni', 'academic', 'org', 'activities', 'giving', 'engage', 'messaging', 'survey', 'report'] },
+  { row: 2, code: 'top_system', name: '系统管理', nameEn: 'Administration', source: 'SettingOutlined', sort: 2, menus: ['system', 'authority', 'base', 'resource'] },
+  { row: 3, code: 'top_devops', name: '开发运维', nameEn: 'Development and operations', source: 'ToolOutlined', sort: 3, menus: ['tool', 'flow', 'monitor'] },
+];
+
+export const seedId = (table: number, row: number): string => `1900000000000${String(table).padStart(2, '0')}${String(row).padStart(4, '0')}`;
+export const MENU_TABLE = 94;

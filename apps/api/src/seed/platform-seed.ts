@@ -1,0 +1,104 @@
+import { BUSINESS_DICTIONARIES, PLATFORM_TENANT, SYSTEM_DICTIONARIES, type DictionarySeed } from '@alumni/domain';
+import { hashPassword, md5Hex } from '../auth/password.js';
+import type { Db } from '../db/database.js';
+import { MENU_TABLE, MENU_TREE, TOP_MENUS, seedId, type MenuSeed } from './menu-tree.js';
+import { SeedWriter } from './seed-writer.js';
+
+/** Ids the platform fixes. */
+export const ADMIN_USER_ID = '1123598821738675201';
+export const ROOT_DEPT_ID = '1123598813738675201';
+export const ADMIN_ROLE_ID = '1123598816738675201';
+export const DEMO_PASSWORD = 'Xy@123456';
+
+export const PARAMS: [string, string, string][] = [
+  ['account.failCount', '5', '登录失败次数上限'],
+  ['account.initPassword', DEMO_PASSWORD, '重置后的密码'],
+  ['tenant.default.password', DEMO_PASSWORD, '新租户管理员的密码'],
+  ['tenant.default.accountNumber', '-1', '新租户的账号额度(-1 不限)'],
+  ['tenant.default.menuCode', 'desk,work', '新租户默认菜单'],
+  ['alumni.schoolName', '示范大学', '学校名称'],
+  ['alumni.schoolBeginYear', '1952', '建校年份'],
+  ['alumni.code.prefix', 'XY', '校友编号前缀'],
+  ['alumni.publicBaseUrl', '', '相册分享链接的地址(空 = 服务器地址)'],
+  ['donation.code.prefix', 'JZ', '捐赠编号前缀'],
+  ['sms.push.batchSize', '100', '短信推送批量'],
+  ['sms.push.ratePerSecond', '20', '短信推送速率'],
+  ['sms.push.maxRetry', '3', '短信推送最大重试次数'],
+  ['export.maxRows', '50000', '导出行数上限'],
+  ['report.designerUrl', 'http://localhost:8108/report/designer', '报表设计地址'],
+  ['report.previewUrl', 'http://localhost:8108/report/preview', '报表预览地址'],
+];
+
+export async function seedDictionaries(w: SeedWriter, table: string, dictionaries: readonly (DictionarySeed & { remarks?: Record<string, string> })[], tenantId: string) {
+  let sort = 1;
+  for (const dict of dictionaries) {
+    const parentId = await w.insert(table, { parentId: '0', code: dict.code, dictKey: '-1', dictValue: dict.name, sort: sort++, isSealed: 0, remark: dict.nameEn }, tenantId);
+    let entrySort = 1;
+    for (const entry of dict.entries) {
+      await w.insert(table, {
+        parentId, code: dict.code, dictKey: entry.key, dictValue: entry.value, sort: entrySort++,
+        isSealed: entry.sealed ? 1 : 0, remark: dict.remarks?.[entry.key] ?? null,
+      }, tenantId);
+    }
+  }
+}
+
+/** Every menu and button row id of the shipped tree, by code. */
+export function menuIdsByCode(): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (list: MenuSeed[]) => {
+    for (const m of list) {
+      out.set(m.code, seedId(MENU_TABLE, m.row));
+      m.buttons?.forEach((b, i) => out.set(b.code, seedId(MENU_TABLE, m.row + i + 1)));
+      if (m.children) walk(m.children);
+    }
+  };
+  walk(MENU_TREE);
+  return out;
+}
+
+async function seedMenus(w: SeedWriter, list: MenuSeed[], parentId: string) {
+  for (const m of list) {
+    const id = seedId(MENU_TABLE, m.row);
+    await w.insert('blade_menu', { id, parentId, code: m.code, name: m.name, nameEn: m.nameEn, alias: 'menu', path: m.path, source: m.source, sort: m.sort, category: 1, action: 0, isOpen: 1 });
+    let i = 0;
+    for (const b of m.buttons ?? []) {
+      i += 1;
+      await w.insert('blade_menu', { id: seedId(MENU_TABLE, m.row + i), parentId: id, code: b.code, name: b.name, nameEn: b.nameEn, alias: b.code.slice(b.code.lastIndexOf('_') + 1), path: `${m.path}/${b.code.slice(m.code.length + 1)}`, sort: i, category: 2, action: b.action, isOpen: 1 });
+    }
+    if (m.children) await seedMenus(w, m.children, id);
+  }
+}
+
+/**
+ * What every installation starts with: the platform tenant, the `saber` client, the menus, the
+ * system and business dictionaries, the parameters, the root department and the administrator.
+ */
+export async function seedPlatform(db: Db, adminPassword: string): Promise<void> {
+  const w = new SeedWriter(db, ADMIN_USER_ID);
+  await w.insert('blade_tenant', { tenantId: PLATFORM_TENANT, tenantName: '示范大学', domain: '', linkman: '系统管理员', contactNumber: '13900000001', accountNumber: -1 });
+  await w.insert('blade_client', {
+    clientId: 'saber', clientSecret: 'saber_secret', scope: 'all',
+    authorizedGrantTypes: 'refresh_token,password,authorization_code,captcha,social', webServerRedirectUri: 'http://localhost:8080',
+    accessTokenValidity: 3600, refreshTokenValidity: 604800, autoapprove: 'true',
+  });
+  await seedMenus(w, MENU_TREE, '0');
+  const byCode = menuIdsByCode();
+  for (const top of TOP_MENUS) {
+    const id = await w.insert('blade_top_menu', { id: seedId(95, top.row), code: top.code, name: top.name, nameEn: top.nameEn, source: top.source, sort: top.sort });
+    for (const code of top.menus) {
+      const menuId = byCode.get(code);
+      if (menuId) await w.link('blade_top_menu_setting', { topMenuId: id, menuId });
+    }
+  }
+  await seedDictionaries(w, 'blade_dict', SYSTEM_DICTIONARIES, PLATFORM_TENANT);
+  await seedDictionaries(w, 'blade_dict_biz', BUSINESS_DICTIONARIES, PLATFORM_TENANT);
+  for (const [key, value, name] of PARAMS) await w.insert('blade_param', { paramName: name, paramKey: key, paramValue: value });
+  await w.insert('blade_dept', { id: ROOT_DEPT_ID, parentId: '0', ancestors: '0', deptCategory: 1, deptName: '示范大学', fullName: '示范大学', sort: 1 });
+  await w.insert('blade_role', { id: ADMIN_ROLE_ID, parentId: '0', roleName: '超级管理员', roleAlias: 'administrator', sort: 1 });
+  await w.insert('blade_user', {
+    id: ADMIN_USER_ID, code: 'admin', userType: 1, account: 'admin', password: await hashPassword(md5Hex(adminPassword)),
+    name: 'admin', realName: '系统管理员', email: 'admin@example.com', phone: '13900000001', sex: '1',
+    roleId: ADMIN_ROLE_ID, deptId: ROOT_DEPT_ID,
+  });
+}

@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { DEMO_PASSWORD } from './seed/platform-seed.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The built web app beside the API in this repository, when no WEB_DIR is configured. */
+function defaultWebDir(): string | null {
+  const dir = path.resolve(here, '../../web/dist');
+  return existsSync(path.join(dir, 'index.html')) ? dir : null;
+}
+
+function printBanner(config: Config, address: string, seed: Awaited<ReturnType<typeof buildApp>>['seed']) {
+  const local = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  const lines = [
+    '',
+    `  Alumni back-office is running at ${local}`,
+    `  API documentation:              ${local}/api/docs`,
+    `  Database:                       ${config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL'}`,
+  ];
+  if (config.seedDemo) lines.push(`  Demo sign-in:                   tenant 000000, account admin, password ${config.adminPassword ?? DEMO_PASSWORD}`);
+  if (seed.generatedPassword) {
+    lines.push(`  Administrator created:          tenant 000000, account admin, password ${seed.generatedPassword}`);
+    lines.push('  (shown once: sign in and change it)');
+  }
+  if (!config.webDir) lines.push('  (web app not built: run `npm run build` to serve it here)');
+  console.log(lines.join('\n') + '\n');
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  config = { ...config, webDir: config.webDir ?? defaultWebDir() };
+  const { app, seed } = await buildApp(config);
+  const address = await app.listen({ port: config.port, host: config.host });
+  printBanner(config, address, seed);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.close().then(() => process.exit(0), () => process.exit(1));
+    });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

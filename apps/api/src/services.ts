@@ -1,0 +1,72 @@
+import { dictBizEntity, dictEntity } from '@alumni/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { AccessService } from './access/access-service.js';
+import { Params } from './access/params.js';
+import { CaptchaService } from './auth/captcha.js';
+import { ClientRegistry } from './auth/client-registry.js';
+import { SignInService } from './auth/sign-in.js';
+import { TokenService } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { DictionaryLabels } from './engine/dictionary-labels.js';
+import type { EntityHooks } from './engine/entity-hooks.js';
+import { EntityOperations } from './engine/entity-operations.js';
+import { EntityRepository } from './engine/entity-repository.js';
+import { LogWriter } from './logs/log-writer.js';
+import { dictionaryHooks } from './modules/dict/dict-hooks.js';
+import { createResourceServices, resourceHooks, type ResourceServices } from './modules/resource/resource-services.js';
+import { systemAdminHooks } from './modules/system-admin.js';
+import type { KvStore } from './store/kv-store.js';
+
+/** The long-lived parts of the API, wired once per process. */
+export interface Services {
+  config: Config;
+  database: Database;
+  store: KvStore;
+  access: AccessService;
+  params: Params;
+  labels: DictionaryLabels;
+  repository: EntityRepository;
+  operations: EntityOperations;
+  tokens: TokenService;
+  captcha: CaptchaService;
+  clients: ClientRegistry;
+  signIn: SignInService;
+  resources: ResourceServices;
+  logs: LogWriter;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export function createServices(config: Config, database: Database, store: KvStore, log: FastifyBaseLogger): Services {
+  const { db } = database;
+  const access = new AccessService(db);
+  const params = new Params(db);
+  const labels = new DictionaryLabels(db);
+  const repository = new EntityRepository(db, database.dialect);
+  const resources = createResourceServices(db, repository, config.dataDir);
+  const hooks = new Map<string, EntityHooks>([
+    [dictEntity.name, dictionaryHooks(labels)],
+    [dictBizEntity.name, dictionaryHooks(labels)],
+    ['tenant-package', { afterCommit: () => access.invalidate() }],
+    ...resourceHooks(resources),
+    ...systemAdminHooks(db, access, params),
+  ]);
+  const operations = new EntityOperations(db, repository, access, labels, hooks);
+  const tokens = new TokenService(config.tokenSecret, store);
+  const signIn = new SignInService(db, store, tokens, params, config.lockoutMinutes, {
+    access: config.accessTokenSeconds, refresh: config.refreshTokenSeconds,
+  });
+  return {
+    config, database, store, access, params, labels, repository, operations, tokens,
+    captcha: new CaptchaService(store, config.captchaTtlSeconds),
+    clients: new ClientRegistry(db),
+    signIn,
+    resources,
+    logs: new LogWriter(db, log),
+  };
+}

@@ -1,0 +1,100 @@
+import { dictBizEntity, dictEntity, entityPath, permissionCodes, type EntityDef } from '@alumni/domain';
+import { ids } from '../core/ids.js';
+import { menuIdsByCode } from '../seed/platform-seed.js';
+import type { Sample } from './sample-values.js';
+import type { TestApp } from './test-app.js';
+
+/** What an entity's valid sample needs beyond what its field kinds give. Kept small on purpose. */
+export interface EntityOverride {
+  /** Creates what a row needs first (as the super administrator) and answers values to merge into every body. */
+  prepare?(t: TestApp, adminToken: string, token: string): Promise<{ values: Sample; cleanup(): Promise<void> }>;
+  /** Values for variant 1 (create) and 2 (update). */
+  values?(variant: number): Sample;
+  /** Values replacing references to tenant 000000's rows when tenant 100001 creates its own row. */
+  foreign?: Sample;
+  /** Fields whose stored value the server derives, so it is not the one sent. */
+  derived?: readonly string[];
+}
+
+/** A dictionary entry lives under a parent row and inherits its code. */
+const dictionaryEntry = (entity: EntityDef): EntityOverride => ({
+  async prepare(t, adminToken, token) {
+    const res = await t.call('POST', `/api${entityPath(entity, 'submit')}`, adminToken, {
+      code: `p${token}`, dictValue: `parent ${token}`, sort: 1, isSealed: 0,
+    });
+    const parent = res.json().data as { id: string };
+    if (!parent?.id) throw new Error(`could not create a ${entity.name} parent: ${res.body}`);
+    return {
+      values: { parentId: parent.id },
+      async cleanup() {
+        await t.call('POST', `/api${entityPath(entity, 'remove')}?ids=${parent.id}`, adminToken);
+      },
+    };
+  },
+  derived: ['code'],
+});
+
+/** Seed rows of the demo organisation (seed/demo-seed.ts). */
+const demoRow = (table: number, row: number) => `1900000000000${table}${String(row).padStart(4, '0')}`;
+const root = (): Sample => ({ parentId: '0' });
+
+export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
+  dept: { values: root },
+  role: { values: root },
+  menu: { values: root },
+  user: {
+    // office's own role, so office (who may give only roles it holds or below) can add the sample too
+    values: (variant) => ({ roleId: demoRow(91, variant + 1), deptId: demoRow(92, variant + 1), postId: demoRow(93, variant + 1) }),
+    foreign: { roleId: demoRow(91, 101), deptId: demoRow(92, 101), postId: null },
+  },
+  // Secrets come back masked; addresses and endpoints must be well formed; the default e-mail setting cannot be removed.
+  oss: { values: (variant) => ({ endpoint: `http://127.0.0.1:900${variant}` }), derived: ['secretKey'] },
+  sms: { values: (variant) => ({ endpoint: `http://127.0.0.1:900${variant}` }), derived: ['secretKey'] },
+  'email-setting': {
+    values: (variant) => ({ smtpHost: `smtp${variant}.example.com`, username: `user${variant}`, senderAddress: `from${variant}@example.com`, replyTo: `reply${variant}@example.com`, isDefault: 0 }),
+    derived: ['password'],
+  },
+  [dictEntity.name]: dictionaryEntry(dictEntity),
+  [dictBizEntity.name]: dictionaryEntry(dictBizEntity),
+  'tenant-package': {
+    values(variant) {
+      const ids = menuIdsByCode();
+      const codes = variant === 1 ? ['system', 'dictbiz', 'dictbiz_view'] : ['system', 'param', 'param_view'];
+      return { menuId: codes.map((c) => ids.get(c)).join(',') };
+    },
+  },
+};
+
+export const overrideOf = (entity: EntityDef): EntityOverride => ENTITY_OVERRIDES[entity.name] ?? {};
+
+export const DEMO_TENANT = '100001';
+const DEMO_TENANT_ROLE = '1900000000000910101';
+
+/**
+ * Grants tenant 100001's administrator the menu and buttons of an entity (adding them to its package
+ * too), so isolation is seen by a caller who holds the permission. Answers a function that undoes it.
+ */
+export async function grantToDemoTenantAdmin(t: TestApp, entity: EntityDef): Promise<() => Promise<void>> {
+  const { db } = t.app.services.database;
+  const codes = Object.values(permissionCodes(entity));
+  const menus = await db.selectFrom('blade_menu').select('id').where('code', 'in', codes).where('is_deleted', '=', 0).execute();
+  const menuIds = menus.map((m) => String(m.id));
+  const tenant = await db.selectFrom('blade_tenant').select('package_id').where('tenant_id', '=', DEMO_TENANT).executeTakeFirstOrThrow();
+  const pkg = await db.selectFrom('blade_tenant_package').select('menu_id').where('id', '=', String(tenant.package_id)).executeTakeFirstOrThrow();
+  const originalMenus = String(pkg.menu_id);
+  const held = new Set(originalMenus.split(','));
+  await db.updateTable('blade_tenant_package').set({ menu_id: [...held, ...menuIds.filter((id) => !held.has(id))].join(',') })
+    .where('id', '=', String(tenant.package_id)).execute();
+  const granted = await db.selectFrom('blade_role_menu').select('menu_id').where('role_id', '=', DEMO_TENANT_ROLE).execute();
+  const grantedIds = new Set(granted.map((g) => String(g.menu_id)));
+  const added = menuIds.filter((id) => !grantedIds.has(id));
+  for (const menuId of added) {
+    await db.insertInto('blade_role_menu').values({ id: ids.next(), role_id: DEMO_TENANT_ROLE, menu_id: menuId }).execute();
+  }
+  t.app.services.access.invalidate();
+  return async () => {
+    if (added.length) await db.deleteFrom('blade_role_menu').where('role_id', '=', DEMO_TENANT_ROLE).where('menu_id', 'in', added).execute();
+    await db.updateTable('blade_tenant_package').set({ menu_id: originalMenus }).where('id', '=', String(tenant.package_id)).execute();
+    t.app.services.access.invalidate();
+  };
+}

@@ -1,0 +1,25 @@
+import { ConfigProvider } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect, type ReactNode } from 'react';
+import { FeedbackBridge } from './components/FeedbackBridge';
+import { useSettingsStore } from './stores/settings-store';
+
+/** Theme, language (antd locale and dayjs follow i18n) and the toast holder. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const lang = useSettingsStore((s) => s.lang);
+  const color = useSettingsStore((s) => s.color);
+
+  useEffect(() => {
+    dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en');
+  }, [lang]);
+
+  return (
+    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={{ token: { colorPrimary: color, borderRadius: 6 } }}>
+      <FeedbackBridge />
+      {children}
+    </ConfigProvider>
+  );
+}

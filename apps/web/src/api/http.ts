@@ -1,0 +1,83 @@
+import type { R } from '@alumni/domain';
+import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { appConfig } from '../config';
+import i18n from '../i18n';
+import { toast } from '../lib/feedback';
+import { useSessionStore } from '../stores/session-store';
+import { ApiError } from './api-error';
+import { basicAuthorization } from './client-auth';
+import { logoutLocally } from './logout-local';
+import { doneProgress, startProgress } from './progress';
+import { NEEDS_REGISTRATION, pendingRegistrationOf } from './social-register';
+import { useRegisterStore } from '../stores/register-store';
+
+/** The one HTTP client of the app; its interceptor pair implements the wire protocol. */
+export const http = axios.create({
+  baseURL: '/api',
+  timeout: appConfig.requestTimeoutMs,
+  // Failures arrive with HTTP 400-500 mirroring the envelope code; the body decides.
+  validateStatus: (status) => status >= 200 && status <= 500,
+});
+
+interface Body {
+  code?: unknown;
+  msg?: unknown;
+  data?: unknown;
+  error?: unknown;
+  error_description?: unknown;
+}
+
+function onRequest(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  startProgress();
+  config.headers.set('Authorization', basicAuthorization);
+  const token = useSessionStore.getState().token;
+  if (token && !config.headers.has(appConfig.tokenHeader)) config.headers.set(appConfig.tokenHeader, `bearer ${token}`);
+  if (i18n.language === 'en') config.headers.set('Accept-Language', 'en');
+  return config;
+}
+
+function onResponse(res: AxiosResponse): AxiosResponse | Promise<never> {
+  doneProgress();
+  const body: Body = typeof res.data === 'object' && res.data !== null ? (res.data as Body) : {};
+  // OAuth answers are not wrapped: a failure carries error/error_description instead of a code.
+  if (typeof body.error_description === 'string') {
+    toast.error(body.error_description);
+    return Promise.reject(new ApiError(res.status, body.error_description, body));
+  }
+  const code = typeof body.code === 'number' ? body.code : res.status;
+  if (code === 200) return res;
+  const message = typeof body.msg === 'string' && body.msg ? body.msg : i18n.t('http.unknownError');
+  if (appConfig.silentCodes.includes(code)) return Promise.reject(new ApiError(code, message, body.data));
+  const pending = code === NEEDS_REGISTRATION ? pendingRegistrationOf(body as Record<string, unknown>) : null;
+  if (pending) {
+    // A social sign-in without a local account: the register dialog takes over, no error toast.
+    useRegisterStore.getState().require(pending);
+    return Promise.reject(new ApiError(code, message, body.data));
+  }
+  if (code === 401) {
+    logoutLocally();
+    return Promise.reject(new ApiError(code, message, body.data));
+  }
+  toast.error(message);
+  return Promise.reject(new ApiError(code, message, body.data ?? null));
+}
+
+function onTransportError(error: unknown): Promise<never> {
+  doneProgress();
+  const message = error instanceof Error ? error.message : i18n.t('http.unknownError');
+  toast.error(message);
+  return Promise.reject(error instanceof Error ? error : new Error(message));
+}
+
+http.interceptors.request.use(onRequest);
+http.interceptors.response.use(onResponse, onTransportError);
+
+type Params = Record<string, string | number | undefined>;
+
+/** GET of an enveloped answer; resolves with its `data`. */
+export const getData = <T>(url: string, params?: Params): Promise<T> =>
+  http.get<R<T>>(url, { params }).then((r) => r.data.data);
+
+/** POST of an enveloped answer; resolves with its `data`. No body (undefined) sends no content type. */
+export const postData = <T>(url: string, body?: unknown, params?: Params): Promise<T> =>
+  http.post<R<T>>(url, body, { params }).then((r) => r.data.data);

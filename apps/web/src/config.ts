@@ -1,0 +1,63 @@
+/** Prefix of every entry the client keeps in local or session storage. */
+const KEY_PREFIX = 'saber-';
+
+/** The settings an installation (or a browser test) may override at run time, without a rebuild. */
+interface Overrides {
+  tokenTime?: number;
+  switchMode?: boolean;
+}
+
+/**
+ * Run-time overrides, read once at start from `localStorage['saber-config']` (JSON). Only the
+ * listed keys with the right types count; anything else is ignored.
+ */
+function readOverrides(): Overrides {
+  try {
+    const raw: unknown = JSON.parse(globalThis.localStorage?.getItem(`${KEY_PREFIX}config`) ?? 'null');
+    if (typeof raw !== 'object' || raw === null) return {};
+    const { tokenTime, switchMode } = raw as Record<string, unknown>;
+    return {
+      ...(typeof tokenTime === 'number' && tokenTime > 0 ? { tokenTime } : {}),
+      ...(typeof switchMode === 'boolean' ? { switchMode } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+const overrides = readOverrides();
+
+/** Settings of the web client (product specification section 9). */
+export const appConfig = {
+  keyPrefix: KEY_PREFIX,
+  clientId: 'saber',
+  clientSecret: 'saber_secret',
+  tokenHeader: 'Blade-Auth',
+  defaultTenantId: '000000',
+  tenantMode: true,
+  captchaMode: true,
+  /** Department/role switch: sends Dept-Id / Role-Id and offers the switch dialog. */
+  switchMode: overrides.switchMode ?? false,
+  /** Age in seconds at which the stored token is refreshed. */
+  tokenTime: overrides.tokenTime ?? 3000,
+  tokenCheckIntervalMs: 10_000,
+  requestTimeoutMs: 1_000_000,
+  chunkTimeoutMs: 120_000,
+  defaultTheme: 'theme-default',
+  defaultColor: '#409EFF',
+  homePath: '/wel/index',
+  loginPath: '/login',
+  lockPath: '/lock',
+  /** False: the home tab is pinned (it cannot be closed while other tabs are open). */
+  isFirstPage: false,
+  /** Envelope codes that reject without a toast. */
+  silentCodes: [] as readonly number[],
+  pageSizes: [10, 30, 50, 100, 200] as const,
+  defaultPageSize: 10,
+  dictDialogWidth: 880,
+  logBadgeMax: 99,
+  /** Window widths where the screen class steps up (0 below 768 ... 3 from 1200). */
+  breakpoints: [768, 992, 1200] as const,
+} as const;
+
+export const storageKey = (name: string): string => `${appConfig.keyPrefix}${name}`;

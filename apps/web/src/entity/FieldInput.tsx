@@ -1,0 +1,53 @@
+import type { Field } from '@alumni/domain';
+import { Input, InputNumber } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DateInput } from './inputs/DateInput';
+import { DictSelect } from './inputs/DictSelect';
+import { FlagInput } from './inputs/FlagInput';
+import { IdsTreeSelect } from './inputs/IdsTreeSelect';
+import { RefTreeSelect } from './inputs/RefTreeSelect';
+import { asLang } from './field-text';
+import { useSourceOptions } from './use-options';
+
+interface Props {
+  field: Field;
+  disabled?: boolean;
+  // Form.Item injects value/onChange/id; each input narrows the value to its own kind.
+  value?: never;
+  onChange?: (value: unknown) => void;
+  id?: string;
+}
+
+function IdsInput({ field, ...rest }: { field: Extract<Field, { kind: 'ids' }>; placeholder: string } & Omit<Props, 'field'>) {
+  const { i18n } = useTranslation();
+  const { data } = useSourceOptions(field.options, i18n.language);
+  return <IdsTreeSelect options={data ?? []} independent={field.options?.independent} {...rest} />;
+}
+
+/** The form control of one field, chosen by its kind. */
+export function FieldInput({ field, ...props }: Props) {
+  const { t, i18n } = useTranslation();
+  const label = field.label[asLang(i18n.language)];
+  const typed = t('crud.inputPlaceholder', { label });
+  const chosen = t('crud.selectPlaceholder', { label });
+  switch (field.kind) {
+    case 'text':
+      // A secret arrives masked; the password input keeps it out of sight while it is replaced.
+      return field.secret ? <Input.Password {...props} placeholder={typed} autoComplete="new-password" /> : <Input {...props} placeholder={typed} allowClear />;
+    case 'textarea':
+      return <Input.TextArea {...props} placeholder={typed} rows={3} />;
+    case 'integer':
+      return <InputNumber {...props} placeholder={typed} min={field.min} max={field.max} precision={0} style={{ width: '100%' }} />;
+    case 'flag':
+      return <FlagInput {...props} />;
+    case 'dict':
+      return <DictSelect field={field} {...props} placeholder={chosen} />;
+    case 'date':
+    case 'datetime':
+      return <DateInput {...props} withTime={field.kind === 'datetime'} />;
+    case 'fk':
+      return field.options ? <RefTreeSelect field={field} {...props} placeholder={chosen} /> : <Input {...props} placeholder={typed} />;
+    case 'ids':
+      return field.options ? <IdsInput field={field} {...props} placeholder={chosen} /> : <Input {...props} placeholder={typed} />;
+  }
+}

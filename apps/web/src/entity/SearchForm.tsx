@@ -1,0 +1,88 @@
+import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
+import SearchOutlined from '@ant-design/icons/SearchOutlined';
+import type { EntityDef, Field } from '@alumni/domain';
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { asLang } from './field-text';
+import { DictSelect } from './inputs/DictSelect';
+import { searchFields, type SearchValues } from './search-params';
+
+interface Props {
+  entity: EntityDef;
+  only?: readonly string[];
+  onSearch: (values: SearchValues) => void;
+}
+
+interface ControlProps {
+  field: Field;
+  label: string;
+  // Form.Item injects the value, its change handler and the id; each control narrows them.
+  value?: never;
+  onChange?: (value: unknown) => void;
+  id?: string;
+}
+
+function SearchControl({ field, label, ...injected }: ControlProps) {
+  const { t } = useTranslation();
+  if (field.search === 'range') {
+    return <DatePicker.RangePicker {...injected} showTime />;
+  }
+  if (field.kind === 'flag') {
+    return (
+      <Select
+        {...injected}
+        allowClear
+        placeholder={t('crud.selectPlaceholder', { label })}
+        style={{ width: 160 }}
+        options={[{ label: t('crud.no'), value: 0 }, { label: t('crud.yes'), value: 1 }]}
+      />
+    );
+  }
+  if (field.kind === 'dict') return <DictSelect {...injected} field={field} placeholder={t('crud.selectPlaceholder', { label })} />;
+  return <Input {...injected} allowClear placeholder={t('crud.inputPlaceholder', { label })} style={{ width: 180 }} />;
+}
+
+const formatRange = (v: unknown) =>
+  Array.isArray(v) ? (v as Dayjs[]).map((d) => d.format('YYYY-MM-DD HH:mm:ss')) : v;
+
+/** The search form: one control per searchable field, search and reset. */
+export function SearchForm({ entity, only, onSearch }: Props) {
+  const { t, i18n } = useTranslation();
+  const lang = asLang(i18n.language);
+  const [form] = Form.useForm<SearchValues>();
+  const formName = `entity-search${useId().replace(/[^\w]/g, '')}`;
+  const fields = searchFields(entity, only);
+
+  if (fields.length === 0) return null;
+
+  const submit = (values: SearchValues) =>
+    onSearch(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, formatRange(v)])));
+
+  return (
+    <Form form={form} name={formName} layout="inline" onFinish={submit} className="entity-search" role="search">
+      {fields.map(([name, field]) => (
+        <Form.Item key={name} name={name} label={field.label[lang]} style={{ marginBottom: 12 }}>
+          <SearchControl field={field} label={field.label[lang]} />
+        </Form.Item>
+      ))}
+      <Form.Item style={{ marginBottom: 12 }}>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {t('crud.search')}
+          </Button>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              form.resetFields();
+              onSearch({});
+            }}
+          >
+            {t('crud.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

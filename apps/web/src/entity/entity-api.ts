@@ -1,0 +1,27 @@
+import { entityPath, type EntityDef, type Page } from '@alumni/domain';
+import { getData, postData } from '../api/http';
+
+/** A row as list and detail calls answer it. */
+export type Row = Record<string, unknown> & { id: string };
+
+export type QueryParams = Record<string, string | number | undefined>;
+
+function pathOf(entity: EntityDef, call: 'list' | 'detail' | 'submit' | 'remove'): string {
+  const path = entityPath(entity, call);
+  if (!path) throw new Error(`${entity.name} has no ${call} call`);
+  return path;
+}
+
+/** `listPath` replaces the list call's suffix (e.g. `parent-list`). */
+export function fetchList(entity: EntityDef, params: QueryParams, listPath?: string): Promise<Page<Row>> {
+  const url = listPath && entity.api ? `${entity.api.base}/${listPath}` : pathOf(entity, 'list');
+  return getData<Page<Row>>(url, params);
+}
+
+export const fetchDetail = (entity: EntityDef, id: string): Promise<Row> => getData<Row>(pathOf(entity, 'detail'), { id });
+
+export const submitRow = (entity: EntityDef, row: Record<string, unknown>): Promise<Row> =>
+  postData<Row>(pathOf(entity, 'submit'), row);
+
+export const removeRows = (entity: EntityDef, ids: readonly string[]): Promise<unknown> =>
+  postData<unknown>(pathOf(entity, 'remove'), undefined, { ids: ids.join(',') });

@@ -1,0 +1,54 @@
+import { TreeSelect } from 'antd';
+import { checkedLeaves, splitIds, withAncestors } from '../ids-value';
+import type { OptionNode } from '../use-options';
+
+interface Props {
+  value?: string;
+  onChange?: (value: string) => void;
+  options: OptionNode[];
+  disabled?: boolean;
+  placeholder?: string;
+  id?: string;
+  /** Nodes are picked one by one, without their parents or children. */
+  independent?: boolean;
+}
+
+/** Comma-joined ids picked in a checkable tree. */
+export function IdsTreeSelect({ value, onChange, options, disabled, placeholder, id, independent }: Props) {
+  if (independent) {
+    return (
+      <TreeSelect<string[]>
+        id={id}
+        treeData={options}
+        value={splitIds(value)}
+        onChange={(picked) => onChange?.((picked ?? []).join(','))}
+        multiple
+        treeDefaultExpandAll
+        allowClear
+        disabled={disabled}
+        placeholder={placeholder}
+        style={{ width: '100%' }}
+        listHeight={320}
+      />
+    );
+  }
+  return (
+    <TreeSelect<string[]>
+      id={id}
+      treeData={options}
+      value={checkedLeaves(splitIds(value), options)}
+      onChange={(picked) => onChange?.(withAncestors(picked, options).join(','))}
+      treeCheckable
+      showCheckedStrategy={TreeSelect.SHOW_CHILD}
+      // A menu tree of a few hundred nodes renders at once, so every node can be found by its name.
+      virtual={false}
+      treeDefaultExpandAll
+      maxTagCount={12}
+      allowClear
+      disabled={disabled}
+      placeholder={placeholder}
+      style={{ width: '100%' }}
+      listHeight={320}
+    />
+  );
+}

@@ -1,0 +1,43 @@
+import { isTextKind, viewFields, type EntityDef, type Field } from '@alumni/domain';
+import type { QueryParams } from './entity-api';
+
+export type SearchValues = Record<string, unknown>;
+
+/** The searchable fields of an entity, optionally limited to the given names. */
+export function searchFields(entity: EntityDef, only?: readonly string[]): [string, Field][] {
+  return Object.entries(viewFields(entity)).filter(([name, f]) => f.search && (!only || only.includes(name)));
+}
+
+const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/**
+ * Search form values to list filters (PROTOCOL section 4): a bare name means "contains" for text
+ * and "equals" otherwise, so only the other cases need a suffix.
+ */
+export function toQueryParams(entity: EntityDef, values: SearchValues): QueryParams {
+  const params: QueryParams = {};
+  for (const [name, field] of searchFields(entity)) {
+    const value = values[name];
+    if (empty(value)) continue;
+    switch (field.search) {
+      case 'like':
+        params[isTextKind(field.kind) ? name : `${name}_like`] = String(value);
+        break;
+      case 'equal':
+        params[isTextKind(field.kind) ? `${name}_equal` : name] = typeof value === 'number' ? value : String(value);
+        break;
+      case 'in':
+        params[`${name}_in`] = Array.isArray(value) ? value.join(',') : String(value);
+        break;
+      case 'range':
+        if (Array.isArray(value) && value.length === 2) {
+          params[`${name}_dategt`] = String(value[0]);
+          params[`${name}_datelt`] = String(value[1]);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return params;
+}

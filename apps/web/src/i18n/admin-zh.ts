@@ -1,0 +1,21 @@
+/** Chinese texts of the system administration pages (users, roles, menus, organisation). */
+export const adminZh = {
+  deptTree: '部门',
+  allDepts: '全部部门',
+  grantRoles: '角色配置',
+  resetPassword: '密码重置',
+  unlock: '账号解封',
+  confirmReset: '确定将选择账号密码重置为初始密码?',
+  confirmUnlock: '确定将选择账号解封?',
+  roles: '所属角色',
+  rolesRequired: '请选择角色',
+  grant: '权限设置',
+  grantTitle: '权限设置: {{name}}',
+  menuSetting: '菜单配置',
+  menuSettingTitle: '菜单配置: {{name}}',
+  tenantSetting: '授权配置',
+  tenantPackage: '产品包配置',
+  accountNumber: '账号额度(-1 不限)',
+  expireTime: '过期时间',
+  package: '产品包',
+};

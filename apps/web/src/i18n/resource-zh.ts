@@ -1,0 +1,21 @@
+/** Chinese texts of the resource pages (object storage, SMS, attachments) and the e-mail settings. */
+export const resourceZh = {
+  enable: '启用',
+  enabled: '已启用',
+  enableOk: '已启用',
+  upload: '上传',
+  download: '下载',
+  smsSend: '发送测试',
+  smsSendTitle: '发送短信',
+  smsCode: '资源编号(留空 = 已启用的配置)',
+  phones: '手机号码',
+  phonesHint: '多个号码用逗号分隔',
+  params: '模板参数(JSON)',
+  paramsInvalid: '模板参数必须是JSON对象',
+  smsResult: '发送成功 {{sent}} 条,失败 {{failed}} 条',
+  mailTest: '发送测试邮件',
+  mailTo: '收件人',
+  mailToRequired: '请输入收件人邮箱',
+  mailSent: '测试邮件已发送',
+  send: '发送',
+};

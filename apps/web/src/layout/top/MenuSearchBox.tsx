@@ -1,0 +1,33 @@
+import SearchOutlined from '@ant-design/icons/SearchOutlined';
+import { AutoComplete, Input } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMenuStore } from '../../stores/menu-store';
+import { useOpenRoute } from '../use-open-route';
+import { filterByPrefix, searchEntries } from './menu-search';
+
+/** The top-bar autocomplete: same entries and prefix rule as the full-screen search. */
+export function MenuSearchBox() {
+  const { t, i18n } = useTranslation();
+  const menus = useMenuStore((s) => s.menus);
+  const openRoute = useOpenRoute();
+  const [text, setText] = useState('');
+  const entries = useMemo(() => searchEntries(menus, i18n.language), [menus, i18n.language]);
+  const options = text.trim() ? filterByPrefix(entries, text).map((e) => ({ value: e.path, label: e.name })) : [];
+
+  return (
+    <AutoComplete
+      className="top-search"
+      value={text}
+      options={options}
+      onSearch={setText}
+      onSelect={(path: string) => {
+        setText('');
+        openRoute(path);
+      }}
+      popupMatchSelectWidth={240}
+    >
+      <Input size="small" prefix={<SearchOutlined />} placeholder={t('shell.top.search')} aria-label={t('shell.top.search')} />
+    </AutoComplete>
+  );
+}

@@ -1,0 +1,6 @@
+import { dictBizEntity } from '@alumni/domain';
+import { DictManager } from './DictManager';
+
+export default function BizDictPage() {
+  return <DictManager entity={dictBizEntity} layout="vertical" />;
+}

@@ -1,0 +1,6 @@
+import { dictEntity } from '@alumni/domain';
+import { DictManager } from './DictManager';
+
+export default function DictVerticalPage() {
+  return <DictManager entity={dictEntity} layout="vertical" />;
+}

@@ -1,0 +1,23 @@
+import { emailSettingEntity } from '@alumni/domain';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EntityPage } from '../../entity/EntityPage';
+import { useCan } from '../../stores/menu-store';
+import { MailTestDialog } from './MailTestDialog';
+
+export default function EmailSettingPage() {
+  const { t } = useTranslation();
+  const canTest = useCan('emailsetting_test');
+  const [testing, setTesting] = useState<string | null>(null);
+  return (
+    <>
+      <EntityPage
+        entity={emailSettingEntity}
+        dialogWidth={760}
+        rowActions={(row) => canTest && <Button type="link" size="small" onClick={() => setTesting(row.id)}>{t('resource.mailTest')}</Button>}
+      />
+      {testing && <MailTestDialog settingId={testing} onClose={() => setTesting(null)} />}
+    </>
+  );
+}

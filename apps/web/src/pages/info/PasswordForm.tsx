@@ -1,0 +1,51 @@
+import { SHELL_MSG, type Lang } from '@alumni/domain';
+import { App, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { updatePassword } from '../../api/shell';
+import { strongPasswordRule } from './validator-rules';
+
+interface Passwords {
+  oldPassword: string;
+  newPassword: string;
+  newPassword1: string;
+}
+
+/** Tab 2: change password. The strength rule is checked here, as the server only sees the MD5. */
+export function PasswordForm() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
+  const [form] = Form.useForm<Passwords>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async ({ oldPassword, newPassword, newPassword1 }: Passwords) => {
+    setBusy(true);
+    try {
+      await updatePassword(oldPassword, newPassword, newPassword1);
+      form.resetFields();
+      void message.success(t('crud.opSuccess'));
+    } catch {
+      // 原密码不正确 and the like come from the server through the HTTP layer.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="horizontal" labelCol={{ flex: '96px' }} style={{ maxWidth: 520 }} onFinish={(v) => void submit(v)}>
+      <Form.Item name="oldPassword" label={t('shell.info.oldPassword')} rules={[{ required: true, message: SHELL_MSG.enterPassword[lang] }]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item name="newPassword" label={t('shell.info.newPassword')} rules={[{ required: true, message: SHELL_MSG.enterPassword[lang] }, strongPasswordRule(lang)]}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="newPassword1" label={t('shell.info.newPassword1')} rules={[{ required: true, message: SHELL_MSG.confirmPassword[lang] }]}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item label=" " colon={false}>
+        <Button type="primary" htmlType="submit" loading={busy}>{t('shell.info.submit')}</Button>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,6 @@
+import { deptEntity } from '@alumni/domain';
+import { EntityPage } from '../../entity/EntityPage';
+
+export default function DeptPage() {
+  return <EntityPage entity={deptEntity} dialogWidth={760} />;
+}

@@ -1,0 +1,36 @@
+import { tenantEntity } from '@alumni/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Row } from '../../entity/entity-api';
+import { EntityPage } from '../../entity/EntityPage';
+import { entityKey } from '../../entity/use-entity-list';
+import { TenantSettingModal } from './TenantSettingModal';
+import { useCan } from './use-can';
+
+/** Tenants, with their licence (account quota, expiry) and package settings. */
+export default function TenantPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const can = { setting: useCan('tenant_setting'), package: useCan('tenant_package') };
+  const [open, setOpen] = useState<{ kind: 'setting' | 'package'; row: Row } | null>(null);
+  return (
+    <>
+      <EntityPage
+        entity={tenantEntity}
+        dialogWidth={760}
+        rowActions={(row) => (
+          <>
+            {can.setting && <Button type="link" size="small" onClick={() => setOpen({ kind: 'setting', row })}>{t('admin.tenantSetting')}</Button>}
+            {can.package && <Button type="link" size="small" onClick={() => setOpen({ kind: 'package', row })}>{t('admin.tenantPackage')}</Button>}
+          </>
+        )}
+      />
+      <TenantSettingModal open={open} onClose={() => setOpen(null)} onDone={() => {
+        setOpen(null);
+        void client.invalidateQueries({ queryKey: entityKey(tenantEntity) });
+      }} />
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { createBrowserRouter } from 'react-router';
+import { PageLoading } from '../components/PageLoading';
+import { loadWithTimeout } from '../lib/with-timeout';
+import { guestOnly, requireToken, toHome } from './guards';
+import { lazyPage } from './lazy-route';
+import { RootShell } from './RootShell';
+import { RouteError } from './RouteError';
+import type { RouteHandle } from './route-handle';
+
+const open: RouteHandle = { auth: false };
+
+export const router = createBrowserRouter([
+  {
+    id: 'root',
+    Component: RootShell,
+    HydrateFallback: PageLoading,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        path: '/login',
+        loader: guestOnly,
+        handle: { ...open, title: 'login.title' },
+        lazy: lazyPage(() => import('../pages/login/LoginPage')),
+      },
+      { path: '/404', handle: { ...open, title: 'page.notFound' }, lazy: lazyPage(() => import('../pages/errors/NotFoundPage')) },
+      { path: '/403', handle: { ...open, title: 'page.forbidden' }, lazy: lazyPage(() => import('../pages/errors/ForbiddenPage')) },
+      { path: '/500', handle: { ...open, title: 'page.serverError' }, lazy: lazyPage(() => import('../pages/errors/ServerErrorPage')) },
+      {
+        path: '/',
+        loader: requireToken,
+        children: [
+          {
+            path: 'lock',
+            handle: { title: 'shell.lockPage.title', tab: false },
+            lazy: lazyPage(() => import('../pages/lock/LockPage')),
+          },
+          {
+            id: 'layout',
+            lazy: async () => {
+              const mod = await loadWithTimeout(() => import('../layout/layout-route'));
+              return mod.layoutRoute;
+            },
+            children: [
+              { index: true, loader: toHome },
+              { path: 'wel', loader: toHome },
+              { path: 'wel/index', handle: { title: 'menu.home' }, lazy: lazyPage(() => import('../pages/home/HomePage')) },
+              {
+                path: 'dict-horizontal/index',
+                handle: { title: 'menu.dictHorizontal' },
+                lazy: lazyPage(() => import('../pages/dict/DictHorizontalPage')),
+              },
+              {
+                path: 'dict-vertical/index',
+                handle: { title: 'menu.dictVertical' },
+                lazy: lazyPage(() => import('../pages/dict/DictVerticalPage')),
+              },
+              { path: 'test/index', handle: { title: 'shell.test.title' }, ErrorBoundary: RouteError, lazy: lazyPage(() => import('../pages/test/TestPage')) },
+              { path: 'info/index', handle: { title: 'shell.info.title' }, ErrorBoundary: RouteError, lazy: lazyPage(() => import('../pages/info/InfoPage')) },
+              { path: 'myiframe/*', ErrorBoundary: RouteError, lazy: lazyPage(() => import('../pages/iframe/IframePage')) },
+              // Everything else comes from the server's menu tree (or is unknown: /404).
+              { path: '*', ErrorBoundary: RouteError, lazy: lazyPage(() => import('./MenuRoute')) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,66 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { assertBuilt, repoRoot, webDist } from './support/product';
+// Brings the API's typing of `app.services` (the captcha service the control server reads).
+import type {} from '../apps/api/dist/services.js';
+
+interface Closable {
+  close(): Promise<unknown>;
+}
+
+interface Harness {
+  app: Closable;
+  control: Server;
+  dataDir: string;
+}
+
+declare global {
+  var __e2eHarness: Harness | undefined;
+}
+
+/** A free TCP port on the loopback interface. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Starts the built product in this process on a fresh demo database, plus a small control server
+ * (test harness only) that reveals the text of a live captcha so tests can sign in.
+ */
+export default async function globalSetup(): Promise<void> {
+  assertBuilt();
+  const { buildApp } = (await import(pathToFileURL(path.join(repoRoot, 'apps/api/dist/app.js')).href)) as typeof import('../apps/api/dist/app.js');
+  const { loadConfig } = (await import(pathToFileURL(path.join(repoRoot, 'apps/api/dist/config.js')).href)) as typeof import('../apps/api/dist/config.js');
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'alumni-e2e-'));
+  const port = await freePort();
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: webDist, SEED_DEMO: 'true', LOG_LEVEL: 'warn' });
+  const { app } = await buildApp(config);
+  await app.listen({ port, host: '127.0.0.1' });
+
+  const control = createServer((req, res) => {
+    const match = /^\/captcha\/([\w-]+)$/.exec(req.url ?? '');
+    if (req.method !== 'GET' || !match?.[1]) {
+      res.writeHead(404).end();
+      return;
+    }
+    app.services.captcha.peek(match[1]).then(
+      (text) => res.writeHead(text ? 200 : 404, { 'content-type': 'text/plain' }).end(text ?? ''),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+  const controlPort = (control.address() as AddressInfo).port;
+
+  process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+  process.env.E2E_CONTROL_URL = `http://127.0.0.1:${controlPort}`;
+  globalThis.__e2eHarness = { app, control, dataDir };
+}

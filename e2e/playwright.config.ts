@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './support/product';
+
+export default defineConfig({
+  testDir: './tests',
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // One retry on CI: a test that passes on its retry is reported as flaky, not hidden.
+  retries: process.env.CI ? 1 : 0,
+  // The JSON report feeds the test command's closing summary line.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  globalSetup: './global-setup.ts',
+  globalTeardown: './global-teardown.ts',
+  outputDir: './test-results',
+  use: {
+    // Set by the global setup; workers inherit the environment.
+    baseURL: process.env.E2E_BASE_URL,
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

@@ -1,0 +1,48 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * A button's accessible name: antd puts a space between the two characters of a Chinese label,
+ * and an icon in the button adds its own name in front.
+ */
+export const label = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`);
+
+export const region = (page: Page, name: string) => page.getByRole('region', { name });
+
+export const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: label(text) });
+
+export const row = (scope: Locator, text: string) => scope.locator('tbody tr.ant-table-row').filter({ hasText: text });
+
+/** The add/edit/view dialog. */
+export const formDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.locator('form') });
+
+/** Opens a page by its menu path and waits for its table. */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('.ant-table').first()).toBeVisible();
+}
+
+export async function search(scope: Locator, fields: Record<string, string>): Promise<void> {
+  const form = scope.locator('form.entity-search');
+  for (const [name, value] of Object.entries(fields)) await form.getByLabel(name).fill(value);
+  await button(form, '搜索').click();
+}
+
+export async function resetSearch(scope: Locator): Promise<void> {
+  await button(scope.locator('form.entity-search'), '清空').click();
+}
+
+/** Confirms the deletion question and waits for the success toast. */
+export async function confirmDelete(page: Page): Promise<void> {
+  const confirm = page.getByRole('dialog').filter({ hasText: '确定将选择数据删除?' });
+  await expect(confirm).toBeVisible();
+  await button(confirm, '确定').click();
+}
+
+/** Picks a page size in the pagination's size changer. */
+export async function pickPageSize(scope: Locator, size: number): Promise<void> {
+  await scope.locator('.ant-pagination-options .ant-select').click();
+  await scope.page().locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: `${size} 条/页` }).click();
+}
+
+/** A form error message shown under a field. */
+export const fieldError = (dialog: Locator, text: string) => dialog.locator('.ant-form-item-explain-error').filter({ hasText: text });

@@ -1,0 +1,62 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Xy@123456';
+
+export interface Credentials {
+  tenantId?: string;
+  account: string;
+  password?: string;
+}
+
+/** The text of a live captcha, from the harness's control server. */
+export async function captchaText(key: string): Promise<string> {
+  const res = await fetch(`${process.env.E2E_CONTROL_URL}/captcha/${encodeURIComponent(key)}`);
+  if (!res.ok) throw new Error(`no live captcha ${key}`);
+  return res.text();
+}
+
+/** Remembers the key of the captcha the login page shows last. */
+export function watchCaptcha(page: Page): { key: () => Promise<string> } {
+  let last: { key: string; image: string } | null = null;
+  page.on('response', (res) => {
+    if (!res.url().includes('/api/blade-auth/oauth/captcha')) return;
+    void res.json().then((body: { key: string; image: string }) => {
+      last = body;
+    }, () => undefined);
+  });
+  return {
+    key: async () => {
+      const img = page.getByRole('img', { name: '验证码' }).or(page.getByRole('img', { name: 'Captcha' }));
+      await expect(img).toBeVisible();
+      // Wait until the picture shown is the one of the last captcha answer.
+      await expect.poll(async () => last !== null && (await img.getAttribute('src')) === last.image).toBe(true);
+      return (last as { key: string } | null)?.key ?? '';
+    },
+  };
+}
+
+/** Opens /login and fills the form; the captcha is typed right unless `captcha` is given. */
+export async function fillLogin(page: Page, creds: Credentials, captcha?: string): Promise<void> {
+  const watcher = watchCaptcha(page);
+  await page.goto('/login');
+  const key = await watcher.key();
+  const code = captcha ?? (await captchaText(key));
+  await page.getByLabel('租户编号').fill(creds.tenantId ?? '000000');
+  await page.getByLabel('账号').fill(creds.account);
+  await page.getByLabel('密码').fill(creds.password ?? DEMO_PASSWORD);
+  await page.getByLabel('验证码').fill(code);
+}
+
+export const submitLogin = (page: Page) => page.getByRole('button', { name: /登\s*录/ }).click();
+
+/** Signs in through the login page and waits for the home page. */
+export async function signIn(page: Page, creds: Credentials = { account: 'admin' }): Promise<void> {
+  await fillLogin(page, creds);
+  await submitLogin(page);
+  await page.waitForURL('**/wel/index');
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/** The newest toast with the given text (an earlier one may still be fading out). */
+export const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.ant-message-notice:not(.ant-message-fade-leave)').filter({ hasText: text }).last();

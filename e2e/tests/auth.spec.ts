@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { button, label } from '../support/crud';
+import { fillLogin, signIn, submitLogin, toast } from '../support/session';
+
+test('the login page shows the product and a captcha', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: '校友管理后台' })).toBeVisible();
+  await expect(page.getByLabel('租户编号')).toHaveValue('000000');
+  await expect(page.getByRole('img', { name: '验证码' })).toBeVisible();
+  await expect(page).toHaveTitle(/登录/);
+  await page.screenshot({ path: 'screenshots/login.png' });
+});
+
+test('the login form asks for the empty fields', async ({ page }) => {
+  await page.goto('/login');
+  await submitLogin(page);
+  await expect(page.getByText('请输入账号')).toBeVisible();
+  await expect(page.getByText('请输入密码')).toBeVisible();
+  await expect(page.getByText('请输入验证码')).toBeVisible();
+});
+
+test('the administrator signs in and sees the menus from the server', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: /欢迎回来/ })).toContainText('系统管理员');
+  const menu = page.getByRole('complementary').getByRole('menu');
+  await expect(menu.getByText('系统管理')).toBeVisible();
+  for (const name of ['字典管理', '业务字典', '参数管理', '租户产品包']) await expect(menu.getByText(name)).toBeVisible();
+  await expect(page).toHaveTitle(/首页/);
+});
+
+test('a wrong password shows 用户名或密码错误', async ({ page }) => {
+  await fillLogin(page, { account: 'college', password: 'Wrong@123456' });
+  await submitLogin(page);
+  await expect(toast(page, '用户名或密码错误')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a wrong captcha shows 验证码不正确', async ({ page }) => {
+  await fillLogin(page, { account: 'college' }, 'zzzz');
+  await submitLogin(page);
+  await expect(toast(page, '验证码不正确')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('five wrong passwords lock the account', async ({ page }) => {
+  for (let i = 0; i < 5; i++) {
+    await fillLogin(page, { account: 'leader', password: `Wrong@${i}23456` });
+    await submitLogin(page);
+    await expect(toast(page, '用户名或密码错误')).toBeVisible();
+  }
+  await fillLogin(page, { account: 'leader' });
+  await submitLogin(page);
+  await expect(toast(page, '登录错误次数过多,请稍后再试')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('logging out asks first, then returns to the login page', async ({ page }) => {
+  await signIn(page);
+  await page.getByTestId('user-menu').hover();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: '退出系统, 是否继续?' });
+  await button(confirm, '确定').click();
+  await page.waitForURL('**/login');
+  await page.goto('/wel/index');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the language switch turns the interface to English', async ({ page }) => {
+  await signIn(page);
+  await page.getByText('EN', { exact: true }).click();
+  await expect(page.getByRole('complementary').getByRole('menu').getByText('System')).toBeVisible();
+  await page.goto('/system/param/index');
+  await expect(page.getByRole('button', { name: label('Add') })).toBeVisible();
+  await page.getByText('中文', { exact: true }).click();
+  await expect(page.getByRole('complementary').getByRole('menu').getByText('系统管理')).toBeVisible();
+});

@@ -1,0 +1,41 @@
+import type { EntityDef } from '../entity.js';
+import { noticeEntity } from './desk/notice.js';
+import { logApiEntity } from './logs/log-api.js';
+import { logErrorEntity } from './logs/log-error.js';
+import { logUsualEntity } from './logs/log-usual.js';
+import { clientEntity } from './platform/client.js';
+import { deptEntity } from './platform/dept.js';
+import { menuEntity } from './platform/menu.js';
+import { postEntity } from './platform/post.js';
+import { roleEntity } from './platform/role.js';
+import { tenantEntity } from './platform/tenant.js';
+import { topMenuEntity } from './platform/top-menu.js';
+import { userEntity } from './platform/user.js';
+import { attachEntity } from './resource/attach.js';
+import { emailSettingEntity } from './resource/email-setting.js';
+import { ossEntity } from './resource/oss.js';
+import { smsEntity } from './resource/sms.js';
+import { dictBizEntity } from './system/dict-biz.js';
+import { dictEntity } from './system/dict.js';
+import { paramEntity } from './system/param.js';
+import { tenantPackageEntity } from './system/tenant-package.js';
+
+/** Every entity of the product. Adding an entity = its definition file + one line here. */
+export const ENTITIES = [
+  tenantEntity, userEntity, roleEntity, menuEntity, deptEntity, postEntity, clientEntity, topMenuEntity,
+  dictEntity, dictBizEntity, paramEntity, tenantPackageEntity,
+  logApiEntity, logErrorEntity, logUsualEntity,
+  ossEntity, smsEntity, attachEntity, emailSettingEntity,
+  noticeEntity,
+] as const satisfies readonly EntityDef[];
+
+const byName = new Map<string, EntityDef>(ENTITIES.map((e) => [e.name, e]));
+
+export function entityByName(name: string): EntityDef {
+  const entity = byName.get(name);
+  if (!entity) throw new Error(`no entity named ${name}`);
+  return entity;
+}
+
+/** The entities that answer calls of their own. */
+export const routedEntities = (): EntityDef[] => ENTITIES.filter((e) => e.api);

@@ -1,0 +1,116 @@
+import type { Field, FieldKind } from './fields.js';
+import type { Text } from './text.js';
+
+/** Where an entity's rows live: per tenant, or once for the whole platform (managed from tenant 000000). */
+export type EntityScope = 'tenant' | 'platform';
+
+/** The calls an entity answers; each suffix is relative to `base`, `false` leaves the call out. */
+export interface EntityApi {
+  /** Path prefix under /api, e.g. `/blade-system/dict`. */
+  base: string;
+  list?: string | false;
+  detail?: string | false;
+  submit?: string | false;
+  remove?: string | false;
+}
+
+export interface UniqueRule {
+  fields: readonly string[];
+  message: Text;
+}
+
+export interface SortSpec {
+  field: string;
+  desc?: boolean;
+}
+
+export interface EntityDef<F extends Record<string, Field> = Record<string, Field>> {
+  /** Registry key, kebab-case: `dict-biz`. */
+  name: string;
+  label: Text;
+  /** snake_case table name. */
+  table: string;
+  scope: EntityScope;
+  /** Menu code: reading needs the menu, writing the button codes `<code>_add|_edit|_delete`. */
+  permission: string;
+  api?: EntityApi;
+  fields: F;
+  /** Default order of lists (create time, newest first, when absent). */
+  defaultSort?: readonly SortSpec[];
+  /** Rules checked on every write among the rows that are not deleted (and of the same tenant). */
+  unique?: readonly UniqueRule[];
+  /** Field shown as the row's name in pickers and confirmations. */
+  titleField?: string;
+  /** Button codes that differ from `<permission>_add|_edit|_delete|_view` (attachments are added by upload). */
+  buttonCodes?: Partial<Record<'add' | 'edit' | 'remove' | 'view', string>>;
+  /** Row buttons the page offers; the view button is on unless switched off. */
+  viewButton?: boolean;
+  /** Lists show the create time as a column with a date-range search. */
+  showCreateTime?: boolean;
+}
+
+export function defineEntity<const F extends Record<string, Field>>(def: EntityDef<F>): EntityDef<F> {
+  for (const name of Object.keys(def.fields)) {
+    // The tenant table's own code is its tenant_id column; nothing else may redefine a base column.
+    const ownsTenantId = name === 'tenantId' && def.scope === 'platform';
+    if (name in BASE_FIELDS && !ownsTenantId) throw new Error(`${def.name}: field ${name} repeats a base column`);
+  }
+  return def;
+}
+
+/** The base columns every table carries (PROTOCOL section 1). */
+export const BASE_FIELDS = {
+  id: { kind: 'fk', label: { zh: '主键', en: 'ID' } },
+  tenantId: { kind: 'text', label: { zh: '租户编号', en: 'Tenant' } },
+  createUser: { kind: 'fk', label: { zh: '创建人', en: 'Created by' } },
+  createDept: { kind: 'fk', label: { zh: '创建部门', en: 'Creating dept' } },
+  createTime: { kind: 'datetime', label: { zh: '创建时间', en: 'Created at' } },
+  updateUser: { kind: 'fk', label: { zh: '修改人', en: 'Updated by' } },
+  updateTime: { kind: 'datetime', label: { zh: '修改时间', en: 'Updated at' } },
+  status: { kind: 'integer', label: { zh: '状态', en: 'Status' } },
+  isDeleted: { kind: 'integer', label: { zh: '是否删除', en: 'Deleted' } },
+} as const satisfies Record<string, { kind: FieldKind; label: Text }>;
+
+export type BaseFieldName = keyof typeof BASE_FIELDS;
+
+/** The create time as lists and search forms show it, for entities with `showCreateTime`. */
+const CREATE_TIME_VIEW: Field = {
+  kind: 'datetime', label: { zh: '创建时间', en: 'Created at' }, list: true, search: 'range', sortable: true, form: 'readonly', width: 170,
+};
+
+/** The fields lists and search forms show: the entity's own, then the create time when it shows it. */
+export function viewFields(entity: EntityDef): Record<string, Field> {
+  return entity.showCreateTime ? { ...entity.fields, createTime: CREATE_TIME_VIEW } : entity.fields;
+}
+
+/** Base columns a client may filter and sort by. */
+export const QUERYABLE_BASE_FIELDS: readonly BaseFieldName[] = ['id', 'createUser', 'createTime', 'updateTime', 'status'];
+
+export const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const camel = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+export const permissionCodes = (entity: EntityDef) => ({
+  menu: entity.permission,
+  add: entity.buttonCodes?.add ?? `${entity.permission}_add`,
+  edit: entity.buttonCodes?.edit ?? `${entity.permission}_edit`,
+  remove: entity.buttonCodes?.remove ?? `${entity.permission}_delete`,
+  view: entity.buttonCodes?.view ?? `${entity.permission}_view`,
+});
+
+/** The full path (under /api) of one of an entity's standard calls, or null when it has none. */
+export function entityPath(entity: EntityDef, call: 'list' | 'detail' | 'submit' | 'remove'): string | null {
+  const api = entity.api;
+  if (!api) return null;
+  const suffix = api[call] ?? call;
+  return suffix === false ? null : `${api.base}/${suffix}`;
+}
+
+/** The field that carries the display name of a dictionary or reference field in answers. */
+export const displayNameKey = (field: string): string => (field.endsWith('Id') ? `${field.slice(0, -2)}Name` : `${field}Name`);
+
+export type FieldValue<K extends FieldKind> = K extends 'integer' | 'flag' ? number : string;
+
+/** The JSON record of an entity, as answers carry it (base columns included). */
+export type EntityRecord<F extends Record<string, Field>> = {
+  [K in keyof F]: FieldValue<F[K]['kind']> | null;
+} & { id: string; tenantId: string; createUser: string | null; createDept: string | null; createTime: string; updateUser: string | null; updateTime: string; status: number };

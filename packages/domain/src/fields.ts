@@ -1,0 +1,98 @@
+import type { Text } from './text.js';
+
+/**
+ * The closed set of field kinds. Every concern (SQL column, zod schema, table cell, search control,
+ * form input) maps each kind exhaustively, so a new kind does not compile until all of them handle it.
+ */
+export type FieldKind = 'text' | 'textarea' | 'integer' | 'flag' | 'dict' | 'date' | 'datetime' | 'fk' | 'ids';
+
+/** How a field is searched from the list's search form (and which query parameter it sends). */
+export type SearchMode = 'like' | 'equal' | 'in' | 'range';
+
+/** How a field takes part in the add/edit form. */
+export type FormMode = 'edit' | 'create-only' | 'readonly' | 'hidden';
+
+/** Where a picker takes its choices from. */
+export interface OptionSource {
+  /** API path (under /api) answering R with a tree of `{title, value, children}` or a flat list. */
+  url: string;
+  shape: 'tree' | 'list';
+  labelKey?: string;
+  valueKey?: string;
+  /** Each node is picked on its own (roles, departments): picking a child does not pick its parent. */
+  independent?: boolean;
+}
+
+interface FieldCommon {
+  label: Text;
+  required?: boolean;
+  /** The message shown when a required field is empty; defaults to 请输入{label}/请选择{label}. */
+  requiredMessage?: Text;
+  /** When the form checks the rule. */
+  trigger?: 'blur' | 'change';
+  /** Shown as a table column. */
+  list?: boolean;
+  search?: SearchMode;
+  /** The list may be sorted by this field (ascs/descs). Searchable fields and create time always are. */
+  sortable?: boolean;
+  form?: FormMode;
+  /** Column width in the table, in pixels. */
+  width?: number;
+  /** Spans both columns of the form. */
+  wide?: boolean;
+  /**
+   * A key or password: answers carry SECRET_MASK instead of the value, the form uses a password
+   * input, and an update that sends the mask (or nothing) keeps the stored value.
+   */
+  secret?: boolean;
+}
+
+/** What answers carry in place of a secret field's value. */
+export const SECRET_MASK = '******';
+
+export interface TextField extends FieldCommon { kind: 'text'; max: number; default?: string; }
+export interface TextareaField extends FieldCommon { kind: 'textarea'; max: number; default?: string; }
+export interface IntegerField extends FieldCommon { kind: 'integer'; min?: number; max?: number; default?: number; }
+/** 0/1 yes-no value shown as 否/是. */
+export interface FlagField extends FieldCommon { kind: 'flag'; default?: 0 | 1; }
+export interface DictField extends FieldCommon { kind: 'dict'; dict: string; source: 'system' | 'biz'; default?: string; }
+export interface DateField extends FieldCommon { kind: 'date'; }
+export interface DatetimeField extends FieldCommon { kind: 'datetime'; }
+/** A reference to another row by id. */
+export interface FkField extends FieldCommon { kind: 'fk'; options?: OptionSource; default?: string; }
+/** Comma-joined ids of other rows. */
+export interface IdsField extends FieldCommon { kind: 'ids'; options?: OptionSource; }
+
+export type Field =
+  | TextField | TextareaField | IntegerField | FlagField | DictField | DateField | DatetimeField | FkField | IdsField;
+
+type Options<F extends Field> = Omit<F, 'kind' | 'label'>;
+type Optional<F extends Field, K extends keyof F> = Omit<Options<F>, K> & Partial<Pick<F, K>>;
+
+export const text = (label: Text, o: Optional<TextField, 'max'> = {}): TextField => ({ kind: 'text', label, max: 255, ...o });
+export const textarea = (label: Text, o: Optional<TextareaField, 'max'> = {}): TextareaField =>
+  ({ kind: 'textarea', label, max: 2000, wide: true, ...o });
+export const integer = (label: Text, o: Options<IntegerField> = {}): IntegerField => ({ kind: 'integer', label, ...o });
+export const flag = (label: Text, o: Options<FlagField> = {}): FlagField => ({ kind: 'flag', label, default: 0, ...o });
+export const dict = (label: Text, code: string, o: Optional<DictField, 'dict' | 'source'> = {}): DictField =>
+  ({ kind: 'dict', label, dict: code, source: 'system', ...o });
+export const date = (label: Text, o: Options<DateField> = {}): DateField => ({ kind: 'date', label, ...o });
+export const datetime = (label: Text, o: Options<DatetimeField> = {}): DatetimeField => ({ kind: 'datetime', label, ...o });
+export const fk = (label: Text, o: Options<FkField> = {}): FkField => ({ kind: 'fk', label, ...o });
+export const ids = (label: Text, o: Options<IdsField> = {}): IdsField => ({ kind: 'ids', label, ...o });
+
+/** Kinds whose input is chosen rather than typed (their required message says 请选择). */
+export const isChoiceKind = (kind: FieldKind): boolean =>
+  ({ text: false, textarea: false, integer: false, flag: true, dict: true, date: true, datetime: true, fk: true, ids: true })[kind];
+
+/** Whether a bare-named filter on this kind means "contains" (text) rather than "equals". */
+export const isTextKind = (kind: FieldKind): boolean =>
+  ({ text: true, textarea: true, integer: false, flag: false, dict: false, date: false, datetime: false, fk: false, ids: false })[kind];
+
+/** Whether values of this kind are ids carried as strings. */
+export const isIdKind = (kind: FieldKind): boolean =>
+  ({ text: false, textarea: false, integer: false, flag: false, dict: false, date: false, datetime: false, fk: true, ids: false })[kind];
+
+/** Whether values of this kind are numbers in JSON. */
+export const isNumberKind = (kind: FieldKind): boolean =>
+  ({ text: false, textarea: false, integer: true, flag: true, dict: false, date: false, datetime: false, fk: false, ids: false })[kind];

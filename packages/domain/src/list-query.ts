@@ -1,0 +1,132 @@
+import { BASE_FIELDS, QUERYABLE_BASE_FIELDS, type EntityDef } from './entity.js';
+import { isIdKind, isNumberKind, isTextKind, type FieldKind } from './fields.js';
+import { MSG } from './messages.js';
+import { isId } from './schemas.js';
+import { fill, type Lang, type Text } from './text.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './wire.js';
+
+/** Filter operators of the protocol (PROTOCOL section 4); a bare name maps to `like` or `equal`. */
+export const FILTER_OPS = [
+  'equal', 'notequal', 'like', 'notlike', 'gt', 'lt', 'ge', 'le',
+  'dategt', 'datege', 'dateequal', 'datelt', 'datele', 'null', 'notnull', 'in', 'ignore',
+] as const;
+export type FilterOp = (typeof FILTER_OPS)[number];
+
+export interface Condition {
+  field: string;
+  op: Exclude<FilterOp, 'ignore'>;
+  /** Normalised value: string, number, list for `in`, null for the null checks. */
+  value: string | number | (string | number)[] | null;
+}
+
+export interface Sort {
+  field: string;
+  desc: boolean;
+}
+
+export interface ListQuery {
+  current: number;
+  size: number;
+  conditions: Condition[];
+  sorts: Sort[];
+}
+
+export class QueryError extends Error {
+  constructor(readonly text: Text, readonly values: Record<string, string>) {
+    super(fill(text.en, values));
+  }
+  message_(lang: Lang) {
+    return fill(this.text[lang], this.values);
+  }
+}
+
+/** Query parameters every list understands besides filters. */
+const PAGING_KEYS = new Set(['current', 'size', 'ascs', 'descs', '_t']);
+
+const OP_SET = new Set<string>(FILTER_OPS);
+
+function kindOf(entity: EntityDef, name: string): FieldKind | null {
+  const field = entity.fields[name];
+  if (field) return field.kind;
+  if ((QUERYABLE_BASE_FIELDS as readonly string[]).includes(name)) return BASE_FIELDS[name as keyof typeof BASE_FIELDS].kind;
+  return null;
+}
+
+const DATE_VALUE_RE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
+
+function convert(kind: FieldKind, op: FilterOp, raw: string): string | number | null {
+  if (op === 'like' || op === 'notlike') return raw;
+  // Date operators, and any comparison of a date column, take a date (a bad one would reach SQL);
+  // a date operator on a number or id column has no meaning.
+  if (op.startsWith('date') && (isNumberKind(kind) || isIdKind(kind))) return null;
+  if (op.startsWith('date') || kind === 'date' || kind === 'datetime') {
+    return DATE_VALUE_RE.test(raw) ? (raw.length === 16 ? `${raw}:00` : raw) : null;
+  }
+  if (isNumberKind(kind)) {
+    const n = Number(raw);
+    return raw.trim() !== '' && Number.isFinite(n) ? n : null;
+  }
+  if (isIdKind(kind)) return isId(raw) ? raw : null;
+  return raw;
+}
+
+/**
+ * Reads a list call's query string against an entity: paging, sort and filters. Names that are
+ * neither fields nor the `extra` names a route declares are refused, so nothing unchecked reaches SQL.
+ */
+export function parseListQuery(
+  entity: EntityDef,
+  query: Record<string, unknown>,
+  extra: ReadonlySet<string> = new Set(),
+): ListQuery {
+  const current = query.current === undefined || query.current === '' ? 1 : Number(query.current);
+  const size = query.size === undefined || query.size === '' ? DEFAULT_PAGE_SIZE : Number(query.size);
+  if (!Number.isInteger(current) || current < 1 || !Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
+    throw new QueryError(MSG.badPage, {});
+  }
+  const conditions: Condition[] = [];
+  for (const [key, rawValue] of Object.entries(query)) {
+    if (PAGING_KEYS.has(key) || extra.has(key)) continue;
+    const raw = Array.isArray(rawValue) ? String(rawValue[rawValue.length - 1] ?? '') : String(rawValue ?? '');
+    const cut = key.lastIndexOf('_');
+    const suffix = cut > 0 ? key.slice(cut + 1) : '';
+    const [name, op] = OP_SET.has(suffix) ? [key.slice(0, cut), suffix as FilterOp] : [key, null];
+    const kind = kindOf(entity, name);
+    if (!kind) throw new QueryError(MSG.unknownFilter, { name: key });
+    const effective: FilterOp = op ?? (isTextKind(kind) ? 'like' : 'equal');
+    if (effective === 'ignore') continue;
+    if (effective === 'null' || effective === 'notnull') {
+      conditions.push({ field: name, op: effective, value: null });
+      continue;
+    }
+    if (raw === '') continue; // an empty search box filters nothing
+    if (effective === 'in') {
+      const parts = raw.split(',').map((s) => s.trim()).filter(Boolean);
+      const values = parts.map((p) => convert(kind, 'equal', p));
+      if (values.some((v) => v === null) || values.length > 1000) throw new QueryError(MSG.badFilterValue, { name: key });
+      conditions.push({ field: name, op: 'in', value: values as (string | number)[] });
+      continue;
+    }
+    const value = convert(kind, effective, raw);
+    if (value === null) throw new QueryError(MSG.badFilterValue, { name: key });
+    conditions.push({ field: name, op: effective, value });
+  }
+  const sorts: Sort[] = [];
+  for (const [param, desc] of [['ascs', false], ['descs', true]] as const) {
+    const raw = query[param];
+    if (raw === undefined || raw === '') continue;
+    for (const name of String(raw).split(',').map((s) => s.trim()).filter(Boolean)) {
+      if (!kindOf(entity, name)) throw new QueryError(MSG.unknownSort, { name });
+      sorts.push({ field: name, desc });
+    }
+  }
+  return { current, size, conditions, sorts };
+}
+
+/** The ids of a remove call (`ids=1,2,3`), or null when malformed. */
+export function parseIds(raw: unknown): string[] | null {
+  if (typeof raw !== 'string' && typeof raw !== 'number') return null;
+  const list = String(raw).split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0 || list.length > 1000 || list.some((s) => !isId(s))) return null;
+  return [...new Set(list)];
+}

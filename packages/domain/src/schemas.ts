@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import type { EntityDef } from './entity.js';
+import { isChoiceKind, type Field } from './fields.js';
+import { MSG } from './messages.js';
+import { fill, type Lang, type Text } from './text.js';
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+export const ID_RE = /^\d{1,19}$/;
+const MAX_ID = 9223372036854775807n;
+/** Digits that fit the 64-bit id columns (19 digits alone would overflow PostgreSQL's bigint). */
+export const isId = (s: string): boolean => ID_RE.test(s) && BigInt(s) <= MAX_ID;
+
+const say = (text: Text, lang: Lang, values: Record<string, string | number>) => fill(text[lang], values);
+
+/** True for a value a form leaves empty. */
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+function validCalendarDate(s: string): boolean {
+  const d = new Date(`${s.slice(0, 10)}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s.slice(0, 10);
+}
+
+/** The schema of one field's non-empty value, normalised to what the database stores. */
+function valueSchema(field: Field, lang: Lang): z.ZodType<string | number> {
+  const label = field.label[lang];
+  const msg = (text: Text, extra: Record<string, string | number> = {}) => say(text, lang, { label, ...extra });
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+      return z
+        .union([z.string(), z.number()], { error: msg(MSG.badText) })
+        .transform((v) => String(v).trim())
+        .pipe(z.string().max(field.max, { error: msg(MSG.tooLong, { max: field.max }) }));
+    case 'integer': {
+      const min = field.min ?? -2147483648;
+      const max = field.max ?? 2147483647;
+      return z.union([z.number(), z.string()], { error: msg(MSG.notInteger) })
+        .transform((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v))
+        .pipe(z.number({ error: msg(MSG.notInteger) }).int({ error: msg(MSG.notInteger) })
+          .min(min, { error: msg(MSG.tooSmall, { min }) })
+          .max(max, { error: msg(MSG.tooLarge, { max }) }));
+    }
+    case 'flag':
+      return z.union([z.number(), z.string()], { error: msg(MSG.badFlag) })
+        .transform(Number)
+        .pipe(z.union([z.literal(0), z.literal(1)], { error: msg(MSG.badFlag) }));
+    case 'dict':
+      return z.union([z.string(), z.number()], { error: msg(MSG.badText) })
+        .transform((v) => String(v).trim())
+        .pipe(z.string().max(32, { error: msg(MSG.tooLong, { max: 32 }) }));
+    case 'fk':
+      return z.union([z.string(), z.number()], { error: msg(MSG.badId) })
+        .transform((v) => String(v).trim())
+        .pipe(z.string().refine(isId, { error: msg(MSG.badId) }));
+    case 'ids':
+      return z.union([z.string(), z.array(z.union([z.string(), z.number()]))], { error: msg(MSG.badId) })
+        .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean))
+        .pipe(z.array(z.string().refine(isId, { error: msg(MSG.badId) })).max(500, { error: msg(MSG.tooLong, { max: 500 }) }))
+        .transform((list) => [...new Set(list)].join(','));
+    case 'date':
+      return z.string({ error: msg(MSG.badDate) }).trim()
+        .transform((s) => s.slice(0, 10))
+        .refine((s) => DATE_RE.test(s) && validCalendarDate(s), { error: msg(MSG.badDate) });
+    case 'datetime':
+      return z.string({ error: msg(MSG.badDate) }).trim()
+        .refine((s) => DATETIME_RE.test(s) && validCalendarDate(s), { error: msg(MSG.badDate) });
+  }
+}
+
+export function requiredMessage(field: Field, lang: Lang): string {
+  if (field.requiredMessage) return field.requiredMessage[lang];
+  return say(isChoiceKind(field.kind) ? MSG.requiredChoice : MSG.required, lang, { label: field.label[lang] });
+}
+
+export type SubmitValues = Record<string, string | number | null>;
+
+export interface SubmitParse {
+  ok: boolean;
+  /** The id when the body names one (an update). */
+  id: string | null;
+  /** The writable fields present in the body, normalised; empty inputs become null. */
+  values: SubmitValues;
+  /** field → message, for the form to mark. */
+  errors: Record<string, string>;
+}
+
+const idSchema = z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().refine(isId));
+
+const cache = new WeakMap<EntityDef, Map<string, z.ZodType>>();
+
+/** The zod schema of a field as submitted (empty allowed; `required` is checked by `parseSubmit`). */
+export function fieldSchema(entity: EntityDef, name: string, lang: Lang): z.ZodType {
+  let perEntity = cache.get(entity);
+  if (!perEntity) cache.set(entity, (perEntity = new Map()));
+  const key = `${name}:${lang}`;
+  let schema = perEntity.get(key);
+  if (!schema) {
+    const field = entity.fields[name];
+    if (!field) throw new Error(`${entity.name} has no field ${name}`);
+    schema = valueSchema(field, lang);
+    perEntity.set(key, schema);
+  }
+  return schema;
+}
+
+/**
+ * Reads a submit body: `id` present means update. Fields that are hidden from forms are not taken;
+ * on create every required field must be filled, on update a present required field may not be emptied.
+ */
+export function parseSubmit(entity: EntityDef, body: unknown, lang: Lang): SubmitParse {
+  const errors: Record<string, string> = {};
+  const values: SubmitValues = {};
+  const input = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  let id: string | null = null;
+  if (!blank(input.id)) {
+    const parsed = idSchema.safeParse(input.id);
+    if (parsed.success) id = parsed.data;
+    else errors.id = say(MSG.badId, lang, { label: 'id' });
+  }
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.form === 'hidden' || field.form === 'readonly') continue;
+    if (id && field.form === 'create-only') continue;
+    const raw = input[name];
+    if (raw === undefined && id) continue;
+    if (blank(raw)) {
+      // A secret left empty on update keeps its stored value (the form never shows it).
+      if (field.required && !(id && field.secret)) errors[name] = requiredMessage(field, lang);
+      else values[name] = raw === undefined ? defaultOf(field) : null;
+      continue;
+    }
+    const parsed = fieldSchema(entity, name, lang).safeParse(raw);
+    if (parsed.success) values[name] = parsed.data as string | number;
+    else errors[name] = parsed.error.issues[0]?.message ?? say(MSG.badText, lang, { label: field.label[lang] });
+  }
+  return { ok: Object.keys(errors).length === 0, id, values, errors };
+}
+
+function defaultOf(field: Field): string | number | null {
+  return 'default' in field && field.default !== undefined ? field.default : null;
+}
+
+/** The JSON Schema of an entity's submit body, for the API documentation. */
+export function submitJsonSchema(entity: EntityDef): Record<string, unknown> {
+  const properties: Record<string, unknown> = { id: { type: 'string', description: 'absent = create' } };
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.form === 'hidden' || field.form === 'readonly') continue;
+    properties[name] = { ...jsonTypeOf(field), description: `${field.label.zh} / ${field.label.en}` };
+  }
+  const required = Object.entries(entity.fields).filter(([, f]) => f.required).map(([n]) => n);
+  return { type: 'object', properties, required };
+}
+
+function jsonTypeOf(field: Field): Record<string, unknown> {
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+      return { type: 'string', maxLength: field.max };
+    case 'integer':
+      return { type: 'integer', minimum: field.min, maximum: field.max };
+    case 'flag':
+      return { type: 'integer', enum: [0, 1] };
+    case 'dict':
+      return { type: 'string', description: `dictionary ${field.dict}` };
+    case 'fk':
+      return { type: 'string', pattern: ID_RE.source };
+    case 'ids':
+      return { type: 'string', description: 'comma-joined ids' };
+    case 'date':
+      return { type: 'string', format: 'date' };
+    case 'datetime':
+      return { type: 'string', description: 'yyyy-MM-dd HH:mm:ss' };
+  }
+}

@@ -1,0 +1,35 @@
+import type { DictionarySeed } from './business-dictionaries.js';
+
+const d = (code: string, name: string, nameEn: string, entries: [string, string, string, string?][]): DictionarySeed => ({
+  code, name, nameEn, entries: entries.map(([key, value, valueEn]) => ({ key, value, valueEn })),
+});
+
+/** The platform's system dictionaries. The fourth item of an entry is its remark. */
+export const SYSTEM_DICTIONARIES: readonly (DictionarySeed & { remarks?: Record<string, string> })[] = [
+  d('sex', '性别', 'Sex', [['1', '男', 'Male'], ['2', '女', 'Female'], ['3', '未知', 'Unknown']]),
+  d('notice', '通知类型', 'Notice category', [
+    ['1', '发布通知', 'Announcement'], ['2', '批转通知', 'Forwarded approval'], ['3', '转发通知', 'Forwarded notice'],
+    ['4', '指示通知', 'Instruction'], ['5', '任免通知', 'Appointment'], ['6', '事务通知', 'Affairs'], ['7', '会议通知', 'Meeting'],
+  ]),
+  d('menu_category', '菜单类型', 'Menu category', [['1', '菜单', 'Menu'], ['2', '按钮', 'Button']]),
+  d('button_func', '按钮功能', 'Button position', [['1', '工具栏', 'Toolbar'], ['2', '操作栏', 'Row'], ['3', '工具操作栏', 'Toolbar and row']]),
+  d('yes_no', '是否', 'Yes or no', [['0', '否', 'No'], ['1', '是', 'Yes']]),
+  { ...d('flow', '流程类型', 'Process category', [['1', '请假流程', 'Leave process']]), remarks: { '1': 'leave' } },
+  d('org_category', '机构类型', 'Unit category', [['1', '公司', 'Organisation'], ['2', '部门', 'Department'], ['3', '小组', 'Group']]),
+  d('data_scope_type', '数据权限', 'Data scope type', [
+    ['1', '全部可见', 'All'], ['2', '本人可见', 'Own'], ['3', '所在机构可见', 'Own unit'],
+    ['4', '所在机构及子级可见', 'Own unit and below'], ['5', '自定义', 'Custom'],
+  ]),
+  d('api_scope_type', '接口权限', 'API scope type', [['1', '系统接口', 'System API'], ['2', '业务接口', 'Business API']]),
+  d('scope_category', '权限类型', 'Scope category', [['1', '数据权限', 'Data scope'], ['2', '接口权限', 'API scope']]),
+  d('oss', '对象存储', 'Object storage', [
+    ['1', '本地存储', 'Local folder'], ['2', 'MinIO', 'MinIO'], ['3', '阿里云OSS', 'Alibaba Cloud OSS'],
+    ['4', '腾讯云COS', 'Tencent Cloud COS'], ['5', '七牛云', 'Qiniu'],
+  ]),
+  d('sms', '短信服务', 'SMS provider', [['1', '开发日志', 'Development log'], ['2', '阿里云短信', 'Alibaba Cloud SMS'], ['3', '腾讯云短信', 'Tencent Cloud SMS']]),
+  d('user_type', '用户平台', 'User platform', [['1', 'WEB', 'Web'], ['2', 'APP', 'App'], ['3', 'OTHER', 'Other']]),
+  d('post_category', '岗位类型', 'Post category', [['1', '高层', 'Senior'], ['2', '中层', 'Middle'], ['3', '基层', 'Staff'], ['4', '其他', 'Other']]),
+  d('region', '行政区划', 'Region level', [
+    ['0', '国家', 'Country'], ['1', '省份/直辖市', 'Province'], ['2', '地市', 'City'], ['3', '区县', 'District'], ['4', '乡镇', 'Town'], ['5', '村委', 'Village'],
+  ]),
+];
