@@ -5,9 +5,13 @@ import { toast } from './session';
 /**
  * The whole life of one dictionary on a dictionary page: the parent is added (after the required
  * messages), found and edited; an entry is added under it with code and parent fixed, edited and
- * deleted; then the parent is deleted.
+ * deleted; then the parent is deleted. Code and name carry a tag of the run, so a retry after a
+ * failure half-way does not meet the rows the failed try left behind.
  */
-export async function dictionaryRoundTrip(page: Page, code: string, name: string): Promise<void> {
+export async function dictionaryRoundTrip(page: Page, baseCode: string, baseName: string): Promise<void> {
+  const tag = Date.now().toString(36).slice(-5);
+  const code = `${baseCode}_${tag}`;
+  const name = `${baseName}${tag}`;
   const parents = region(page, '字典列表');
   await button(parents, '新增').click();
   const dialog = formDialog(page);

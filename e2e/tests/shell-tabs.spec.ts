@@ -32,8 +32,7 @@ test('the home tab and a lone tab cannot be closed; closing the active tab shows
   await expectTabs(page, ['首页', '参数管理', '字典管理']);
 });
 
-// Open: the context menu's item is sometimes covered by the page while the menu animates in.
-test.fixme('the right-click menu closes others (keeping home) and all (back to home)', async ({ page }) => {
+test('the right-click menu closes others (keeping home) and all (back to home)', async ({ page }) => {
   await visit(page, '/system/param/index', '参数管理');
   await visit(page, '/system/dict/index', '字典管理');
   await visit(page, '/test/index', '测试页');

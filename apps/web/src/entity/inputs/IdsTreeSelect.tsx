@@ -13,6 +13,9 @@ interface Props {
   independent?: boolean;
 }
 
+/** Typing filters the tree by node title, so a node deep in a long tree is found by its name. */
+const search = { treeNodeFilterProp: 'title' } as const;
+
 /** Comma-joined ids picked in a checkable tree. */
 export function IdsTreeSelect({ value, onChange, options, disabled, placeholder, id, independent }: Props) {
   if (independent) {
@@ -23,6 +26,7 @@ export function IdsTreeSelect({ value, onChange, options, disabled, placeholder,
         value={splitIds(value)}
         onChange={(picked) => onChange?.((picked ?? []).join(','))}
         multiple
+        showSearch={search}
         treeDefaultExpandAll
         allowClear
         disabled={disabled}
@@ -39,6 +43,7 @@ export function IdsTreeSelect({ value, onChange, options, disabled, placeholder,
       value={checkedLeaves(splitIds(value), options)}
       onChange={(picked) => onChange?.(withAncestors(picked, options).join(','))}
       treeCheckable
+      showSearch={search}
       showCheckedStrategy={TreeSelect.SHOW_CHILD}
       // A menu tree of a few hundred nodes renders at once, so every node can be found by its name.
       virtual={false}

@@ -26,6 +26,7 @@ export function RefTreeSelect({ field, value, onChange, disabled, placeholder, i
       disabled={disabled}
       placeholder={placeholder}
       allowClear
+      showSearch={{ treeNodeFilterProp: 'title' }}
       treeDefaultExpandAll
       style={{ width: '100%' }}
     />
