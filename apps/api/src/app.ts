@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { routedEntities, dictEntity, dictBizEntity, MSG } from '@alumni/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerApiScopeHook } from './access/api-scope-hook.js';
 import { registerMenuRoutes } from './access/menu-routes.js';
 import { registerApiLog } from './logs/log-hooks.js';
 import { registerLogRoutes } from './logs/log-routes.js';
@@ -23,6 +24,7 @@ import { registerSystemAdminRoutes } from './modules/system-admin.js';
 import { registerSessionRoutes } from './modules/session/session-routes.js';
 import { registerProfileRoutes } from './modules/user-self/profile-routes.js';
 import { registerGuestRoute } from './modules/user-self/register-guest.js';
+import { registerOpenPasswordRoute } from './modules/user-self/open-password.js';
 import { seedIfEmpty, type SeedResult } from './seed/seed.js';
 import { createServices } from './services.js';
 import type { KvStore } from './store/kv-store.js';
@@ -38,6 +40,7 @@ export interface BuiltApp {
 async function apiRoutes(api: FastifyInstance): Promise<void> {
   await registerOpenApi(api);
   registerAuthHook(api, api.services.tokens);
+  registerApiScopeHook(api, api.services.scopes);
   registerApiLog(api);
   registerLogRoutes(api);
   await api.register(signInRoutes);
@@ -45,6 +48,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   registerSessionRoutes(api);
   registerProfileRoutes(api);
   registerGuestRoute(api);
+  registerOpenPasswordRoute(api);
   for (const entity of routedEntities()) registerEntityRoutes(api, entity);
   registerDictionaryRoutes(api, dictEntity);
   registerDictionaryRoutes(api, dictBizEntity);

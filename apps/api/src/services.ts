@@ -2,6 +2,7 @@ import { dictBizEntity, dictEntity } from '@alumni/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { AccessService } from './access/access-service.js';
 import { Params } from './access/params.js';
+import { ScopeService } from './access/scope-service.js';
 import { CaptchaService } from './auth/captcha.js';
 import { ClientRegistry } from './auth/client-registry.js';
 import { SignInService } from './auth/sign-in.js';
@@ -15,6 +16,7 @@ import { EntityRepository } from './engine/entity-repository.js';
 import { LogWriter } from './logs/log-writer.js';
 import { dictionaryHooks } from './modules/dict/dict-hooks.js';
 import { createResourceServices, resourceHooks, type ResourceServices } from './modules/resource/resource-services.js';
+import { scopeHooks } from './modules/scope/scope-hooks.js';
 import { systemAdminHooks } from './modules/system-admin.js';
 import type { KvStore } from './store/kv-store.js';
 
@@ -24,6 +26,8 @@ export interface Services {
   database: Database;
   store: KvStore;
   access: AccessService;
+  /** Data scopes and API scopes of the caller's roles. */
+  scopes: ScopeService;
   params: Params;
   labels: DictionaryLabels;
   repository: EntityRepository;
@@ -45,6 +49,8 @@ declare module 'fastify' {
 export function createServices(config: Config, database: Database, store: KvStore, log: FastifyBaseLogger): Services {
   const { db } = database;
   const access = new AccessService(db);
+  const scopes = new ScopeService(db);
+  access.onInvalidate(() => scopes.invalidate());
   const params = new Params(db);
   const labels = new DictionaryLabels(db);
   const repository = new EntityRepository(db, database.dialect);
@@ -54,15 +60,16 @@ export function createServices(config: Config, database: Database, store: KvStor
     [dictBizEntity.name, dictionaryHooks(labels)],
     ['tenant-package', { afterCommit: () => access.invalidate() }],
     ...resourceHooks(resources),
-    ...systemAdminHooks(db, access, params),
+    ...systemAdminHooks(db, access, params, scopes),
+    ...scopeHooks(access),
   ]);
-  const operations = new EntityOperations(db, repository, access, labels, hooks);
+  const operations = new EntityOperations(db, repository, access, labels, hooks, scopes);
   const tokens = new TokenService(config.tokenSecret, store);
   const signIn = new SignInService(db, store, tokens, params, config.lockoutMinutes, {
     access: config.accessTokenSeconds, refresh: config.refreshTokenSeconds,
   });
   return {
-    config, database, store, access, params, labels, repository, operations, tokens,
+    config, database, store, access, scopes, params, labels, repository, operations, tokens,
     captcha: new CaptchaService(store, config.captchaTtlSeconds),
     clients: new ClientRegistry(db),
     signIn,

@@ -31,9 +31,16 @@ export interface EntityDef<F extends Record<string, Field> = Record<string, Fiel
   /** snake_case table name. */
   table: string;
   scope: EntityScope;
+  /**
+   * Platform rows every tenant may read (list, detail) with the menu, as reference data (regions);
+   * writes stay with tenant 000000.
+   */
+  readByEveryTenant?: boolean;
   /** Menu code: reading needs the menu, writing the button codes `<code>_add|_edit|_delete`. */
   permission: string;
   api?: EntityApi;
+  /** A unique field whose value names a row as its id does: detail then takes either (regions: `code`). */
+  detailKey?: string;
   fields: F;
   /** Default order of lists (create time, newest first, when absent). */
   defaultSort?: readonly SortSpec[];

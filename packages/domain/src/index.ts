@@ -13,6 +13,9 @@ export { dictBizEntity } from './entities/system/dict-biz.js';
 export { DICT_MSG } from './entities/system/dictionary-fields.js';
 export { paramEntity } from './entities/system/param.js';
 export { tenantPackageEntity } from './entities/system/tenant-package.js';
+export {
+  regionEntity, REGION_LEVEL_COLUMNS, REGION_LEVELS, REGION_MSG, REGION_ROOT, isRegionLevel, regionCodeProblem, type RegionLevel,
+} from './entities/system/region.js';
 export { tenantEntity } from './entities/platform/tenant.js';
 export { userEntity } from './entities/platform/user.js';
 export { roleEntity, SUPER_ADMIN_ALIAS } from './entities/platform/role.js';
@@ -21,6 +24,8 @@ export { deptEntity } from './entities/platform/dept.js';
 export { postEntity } from './entities/platform/post.js';
 export { clientEntity } from './entities/platform/client.js';
 export { topMenuEntity } from './entities/platform/top-menu.js';
+export { dataScopeEntity } from './entities/platform/data-scope.js';
+export { apiScopeEntity } from './entities/platform/api-scope.js';
 export * from './validators/index.js';
 export { logApiEntity } from './entities/logs/log-api.js';
 export { logErrorEntity } from './entities/logs/log-error.js';

@@ -39,8 +39,16 @@ export class AccessService {
 
   constructor(private readonly db: Db) {}
 
+  private readonly dependents: (() => void)[] = [];
+
+  /** Also drops another cache (the role scopes) whenever grants are dropped. */
+  onInvalidate(drop: () => void): void {
+    this.dependents.push(drop);
+  }
+
   invalidate(): void {
     this.cache.clear();
+    for (const drop of this.dependents) drop();
   }
 
   private key(caller: Caller) {

@@ -42,13 +42,15 @@ describe.each(testDialects())('menus on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
   let office: string;
-  let leader: string;
+  /** A user whose only role holds no menu. */
+  let nobody: string;
   let foreign: string;
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    [admin, office, leader, foreign] = await Promise.all([
-      t.signIn('admin'), t.signIn('office'), t.signIn('leader'), t.signIn('admin', DEMO_PASSWORD, '100001'),
+    [admin, office, foreign] = await Promise.all([
+      t.signIn('admin'), t.signIn('office'), t.signIn('admin', DEMO_PASSWORD, '100001'),
     ]);
+    nobody = await t.signInWithoutGrants(admin);
   });
   afterAll(async () => t?.close());
 
@@ -102,8 +104,8 @@ describe.each(testDialects())('menus on %s', (dialect) => {
       expect(codes(tree)).not.toContain('authority');
     });
 
-    it('gives leader, whose role holds no menus, an empty tree', async () => {
-      expect(await routes(leader)).toEqual([]);
+    it('gives a user whose role holds no menus an empty tree', async () => {
+      expect(await routes(nobody)).toEqual([]);
     });
 
     it("gives tenant 100001's administrator only the menus of its package", async () => {
@@ -161,8 +163,8 @@ describe.each(testDialects())('menus on %s', (dialect) => {
       expect(leafCodes(await buttons(foreign)).sort()).toEqual(buttonsOf('notice', 'user', 'dept', 'dictbiz', 'role').sort());
     });
 
-    it('lists nothing for leader', async () => {
-      expect(await buttons(leader)).toEqual([]);
+    it('lists nothing for a user whose role holds no menus', async () => {
+      expect(await buttons(nobody)).toEqual([]);
     });
 
     it('does not count a granted button whose menu is not granted', async () => {
@@ -209,8 +211,8 @@ describe.each(testDialects())('menus on %s', (dialect) => {
       expect((await topMenus(office)).map((m) => m.code)).toEqual(topsHolding(held));
     });
 
-    it('lists no top menu for leader', async () => {
-      expect(await topMenus(leader)).toEqual([]);
+    it('lists no top menu for a user whose role holds no menus', async () => {
+      expect(await topMenus(nobody)).toEqual([]);
     });
 
     it('lists a top menu once it holds a held menu', async () => {
@@ -220,7 +222,7 @@ describe.each(testDialects())('menus on %s', (dialect) => {
       try {
         const held = (await routes(office)).map((n) => n.code);
         expect((await topMenus(office)).map((m) => m.code)).toEqual([...new Set([...topsHolding(held), 'top_devops'])].sort((a, b) => TOP_MENUS.findIndex((m) => m.code === a) - TOP_MENUS.findIndex((m) => m.code === b)));
-        expect((await topMenus(leader))).toEqual([]);
+        expect((await topMenus(nobody))).toEqual([]);
       } finally {
         await db.deleteFrom('blade_top_menu_setting').where('id', '=', id).execute();
       }

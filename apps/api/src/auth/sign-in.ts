@@ -31,7 +31,7 @@ interface UserRow {
   status: number;
 }
 
-const ACCOUNT_DISABLED = t('该账号已被禁用,请联系管理员', 'This account is disabled, please contact the administrator');
+export const ACCOUNT_DISABLED = t('该账号已被禁用,请联系管理员', 'This account is disabled, please contact the administrator');
 const DEFAULT_FAIL_COUNT = 5;
 
 /** Sign-in and token refresh: tenant, lockout, credentials, roles, then a token pair. */
@@ -61,6 +61,16 @@ export class SignInService {
     return Number(await this.store.get(this.failKey(tenantId, account))) >= limit;
   }
 
+  /**
+   * Counts one failed proof of the password (a sign-in, or the login page's password change)
+   * towards the lockout; answers whether this failure is the one that locks the account.
+   */
+  async recordFailure(tenantId: string, account: string): Promise<boolean> {
+    const failures = await this.store.increment(this.failKey(tenantId, account), this.lockoutMinutes * 60);
+    const limit = await this.params.number(tenantId, 'account.failCount', DEFAULT_FAIL_COUNT);
+    return failures === limit;
+  }
+
   /** Lifts a sign-in lockout (the users page's unlock). */
   async unlock(tenantId: string, account: string): Promise<void> {
     await this.store.delete(this.failKey(tenantId, account));
@@ -73,9 +83,8 @@ export class SignInService {
     const user = await this.findUser(req.tenantId, req.account);
     const check = await verifyPassword(user?.password ?? null, req.password);
     if (!user || !check.ok) {
-      const failures = await this.store.increment(this.failKey(req.tenantId, req.account), this.lockoutMinutes * 60);
-      const limit = await this.params.number(req.tenantId, 'account.failCount', DEFAULT_FAIL_COUNT);
-      throw new OAuthError(400, 'invalid_grant', OAUTH_MSG.badCredentials, failures === limit ? 'lockout' : 'sign_in_failed');
+      const locked = await this.recordFailure(req.tenantId, req.account);
+      throw new OAuthError(400, 'invalid_grant', OAUTH_MSG.badCredentials, locked ? 'lockout' : 'sign_in_failed');
     }
     if (Number(user.status) !== 1) throw new OAuthError(400, 'invalid_grant', ACCOUNT_DISABLED);
     await this.store.delete(this.failKey(req.tenantId, req.account));

@@ -6,6 +6,9 @@ import * as systemAdmin from './migrations/003-system-admin.js';
 import * as resources from './migrations/004-resources.js';
 import * as logs from './migrations/005-logs.js';
 import * as shell from './migrations/006-shell.js';
+import * as scopes from './migrations/007-scopes.js';
+import * as userDeptIndexes from './migrations/008-user-dept-indexes.js';
+import * as regions from './migrations/009-regions.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
 const MIGRATIONS = [
@@ -15,6 +18,9 @@ const MIGRATIONS = [
   ['004-resources', resources],
   ['005-logs', logs],
   ['006-shell', shell],
+  ['007-scopes', scopes],
+  ['008-user-dept-indexes', userDeptIndexes],
+  ['009-regions', regions],
 ] as const;
 
 export async function migrate({ db, dialect }: Database): Promise<string[]> {

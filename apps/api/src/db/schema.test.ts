@@ -33,12 +33,13 @@ describe.each(testDialects())('schema on %s', (dialect) => {
   it('creates the link tables and the migration bookkeeping', () => {
     expect(columns.get('blade_role_menu')?.sort()).toEqual(['id', 'menu_id', 'role_id']);
     expect(columns.get('blade_top_menu_setting')?.sort()).toEqual(['id', 'menu_id', 'top_menu_id']);
+    expect(columns.get('blade_role_scope')?.sort()).toEqual(['id', 'role_id', 'scope_category', 'scope_id']);
     expect(columns.get('blade_user_oauth')?.sort()).toEqual(['create_time', 'id', 'source', 'tenant_id', 'user_id', 'uuid']);
     expect(columns.has('app_migration')).toBe(true);
   });
 
   it('creates no table that no entity or link explains', () => {
-    const known = new Set([...ENTITIES.map((e) => e.table), 'blade_role_menu', 'blade_top_menu_setting', 'blade_send_record', 'blade_user_platform', 'blade_user_oauth', 'app_migration', 'app_migration_lock']);
+    const known = new Set([...ENTITIES.map((e) => e.table), 'blade_role_menu', 'blade_top_menu_setting', 'blade_send_record', 'blade_user_platform', 'blade_user_oauth', 'blade_role_scope', 'app_migration', 'app_migration_lock']);
     expect([...columns.keys()].filter((name) => !known.has(name))).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import {
   type Condition, type EntityDef, type Lang, type ListQuery, type Page,
 } from '@alumni/domain';
 import type { AccessService } from '../access/access-service.js';
+import type { ScopeService } from '../access/scope-service.js';
 import type { Caller } from '../core/caller.js';
 import { badRequest, forbidden, invalidFields, notFound } from '../core/errors.js';
 import { ids } from '../core/ids.js';
@@ -26,21 +27,36 @@ export class EntityOperations {
     private readonly access: AccessService,
     private readonly labels: DictionaryLabels,
     private readonly hooks: ReadonlyMap<string, EntityHooks>,
+    private readonly scopes: ScopeService,
   ) {}
 
-  /** The rows a caller may touch; platform-wide tables belong to the platform tenant alone. */
-  scopeOf(entity: EntityDef, caller: Caller): RowScope {
+  /**
+   * The tenant's rows a caller may touch (platform-wide tables belong to the platform tenant
+   * alone), without the data scope: for checks that touch no rows of the entity.
+   */
+  scopeOf(entity: EntityDef, caller: Caller, purpose: 'read' | 'write' = 'write'): RowScope {
     if (entity.scope === 'platform') {
-      if (caller.tenantId !== PLATFORM_TENANT) throw forbidden();
+      // Reference data (`readByEveryTenant`, e.g. regions) is read by every tenant, written by 000000 alone.
+      const sharedRead = purpose === 'read' && entity.readByEveryTenant === true;
+      if (caller.tenantId !== PLATFORM_TENANT && !sharedRead) throw forbidden();
       return { tenantId: null };
     }
     return { tenantId: caller.tenantId };
   }
 
+  /**
+   * The rows a caller may touch: the tenant's, narrowed by the caller's data scope on the entity's
+   * menu. Every read and write of rows goes through it; rows outside it are "not found".
+   */
+  async rowScope(entity: EntityDef, caller: Caller, db?: Db, purpose: 'read' | 'write' = 'write'): Promise<RowScope> {
+    const scope = this.scopeOf(entity, caller, purpose);
+    return { ...scope, data: await this.scopes.dataFilter(entity, caller, db) };
+  }
+
   async authoriseRead(entity: EntityDef, caller: Caller): Promise<RowScope> {
-    const scope = this.scopeOf(entity, caller);
+    this.scopeOf(entity, caller, 'read');
     await this.access.require(caller, permissionCodes(entity).menu);
-    return scope;
+    return this.rowScope(entity, caller, undefined, 'read');
   }
 
   async list(entity: EntityDef, caller: Caller, query: ListQuery, extra: Condition[] = []): Promise<Page<JsonRecord>> {
@@ -70,11 +86,21 @@ export class EntityOperations {
     return record;
   }
 
+  /** The live row whose unique field `field` (the definition's `detailKey`) holds `value`. */
+  async detailBy(entity: EntityDef, caller: Caller, field: string, value: string): Promise<JsonRecord> {
+    const scope = await this.authoriseRead(entity, caller);
+    const [record] = await this.repository.all(entity, scope, [{ field, op: 'equal', value }], [], 1);
+    if (!record) throw notFound();
+    await this.withDisplayNames(entity, caller, [record]);
+    return record;
+  }
+
   async submit(entity: EntityDef, caller: Caller, body: unknown, lang: Lang): Promise<JsonRecord> {
-    const scope = this.scopeOf(entity, caller);
+    this.scopeOf(entity, caller);
     const parsed = parseSubmit(entity, body, lang);
     const codes = permissionCodes(entity);
     await this.access.require(caller, parsed.id ? codes.edit : codes.add);
+    const scope = await this.rowScope(entity, caller);
     if (!parsed.ok) throw invalidFields(parsed.errors);
     if (parsed.id) keepStoredSecrets(entity, parsed.values);
     const hooks = this.hooks.get(entity.name);
@@ -98,7 +124,12 @@ export class EntityOperations {
           createUser: caller.userId, createDept: caller.deptId, createTime: stamp, status: 1, isDeleted: 0,
         }, tx);
       }
-      const record = await this.repository.findById(entity, scope, id, tx);
+      // The row as written must still be inside the caller's data scope (departments read afresh:
+      // a new department below the caller's own is inside it); else the write is undone.
+      if (scope.data && !(await this.repository.findById(entity, await this.rowScope(entity, caller, tx), id, tx))) {
+        throw existing ? notFound() : forbidden();
+      }
+      const record = await this.repository.findById(entity, { tenantId: scope.tenantId }, id, tx);
       if (!record) throw notFound();
       await hooks?.afterSave?.(ctx, record, existing);
       return record;
@@ -109,8 +140,9 @@ export class EntityOperations {
   }
 
   async remove(entity: EntityDef, caller: Caller, idList: string[], lang: Lang): Promise<void> {
-    const scope = this.scopeOf(entity, caller);
+    this.scopeOf(entity, caller);
     await this.access.require(caller, permissionCodes(entity).remove);
+    const scope = await this.rowScope(entity, caller);
     const hooks = this.hooks.get(entity.name);
     const removed = await this.db.transaction().execute(async (tx) => {
       const rows = await this.repository.findByIds(entity, scope, idList, tx);

@@ -1,11 +1,16 @@
 import { snake, type Condition, type EntityDef, type ListQuery, type Sort } from '@alumni/domain';
 import { createQueryId, sql, type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { DataFilter } from '../access/scope-service.js';
 import type { Db, Dialect } from '../db/database.js';
 import { rowToRecord, selectColumns, valuesToColumns, type JsonRecord, type Row } from '../db/row-mapping.js';
 
-/** Rows visible to a call: those of one tenant, or every tenant's for platform-wide tables. */
+/**
+ * Rows visible to a call: those of one tenant, or every tenant's for platform-wide tables; and,
+ * when the caller's data scope narrows the entity, only the rows it lets through.
+ */
 export interface RowScope {
   tenantId: string | null;
+  data?: DataFilter | null;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are defined at run time
@@ -58,6 +63,32 @@ function conditionSql(eb: Eb, c: Condition, dialect: Dialect, values: readonly u
   }
 }
 
+/** The values a data filter binds, clause by clause: a list column's like patterns, else the values. */
+function filterValues(filter: DataFilter): unknown[] {
+  return filter.clauses.flatMap((c) => (c.list ? c.values.map((v) => `%,${v.replace(/[\\%_]/g, (x) => `\\${x}`)},%`) : c.values));
+}
+
+/** A data filter as SQL: any clause holds (column names come from the entity definition). */
+function filterSql(eb: Eb, filter: DataFilter, dialect: Dialect, values: readonly unknown[] = filterValues(filter)): Expression<SqlBool> {
+  let next = 0;
+  const parts: Expression<SqlBool>[] = [];
+  for (const c of filter.clauses) {
+    const bound = values.slice(next, next + c.values.length) as string[];
+    next += c.values.length;
+    const col = eb.ref(c.column);
+    if (bound.length === 0) continue;
+    if (c.list) {
+      const joined = sql`(',' || ${col} || ',')`;
+      parts.push(eb.or(bound.map((v) => sql<SqlBool>`${joined} like ${v} escape '\\'`)));
+    } else if (c.asText && dialect === 'postgres') {
+      parts.push(sql<SqlBool>`cast(${col} as text) in (${sql.join(bound)})`);
+    } else {
+      parts.push(eb(col, 'in', bound));
+    }
+  }
+  return parts.length ? eb.or(parts) : sql<SqlBool>`1 = 0`;
+}
+
 /** Stands for the n-th bound value in a page query compiled once per shape. */
 class Slot {
   constructor(readonly index: number) {}
@@ -80,16 +111,26 @@ export class EntityRepository {
 
   constructor(private readonly db: Db, private readonly dialect: Dialect) {}
 
-  private base(entity: EntityDef, scope: RowScope, db: Db = this.db) {
+  private base(entity: EntityDef, scope: RowScope, db: Db = this.db, dataValues?: readonly unknown[]) {
     let query = db.selectFrom(entity.table).where('is_deleted', '=', 0);
     if (scope.tenantId !== null) query = query.where('tenant_id', '=', scope.tenantId);
+    const data = scope.data;
+    if (data) query = query.where((eb) => filterSql(eb, data, this.dialect, dataValues));
     return query;
+  }
+
+  /** The ids of the live rows among `ids` that the scope lets through (for writes by id). */
+  private async visibleIds(entity: EntityDef, scope: RowScope, ids: string[], db: Db): Promise<string[]> {
+    if (!scope.data || ids.length === 0) return ids;
+    const rows = await this.base(entity, scope, db).select('id').where('id', 'in', ids).execute();
+    return rows.map((r: Row) => String(r.id));
   }
 
   async page(entity: EntityDef, scope: RowScope, query: ListQuery, extra: Condition[] = []): Promise<{ records: JsonRecord[]; total: number }> {
     const conditions = [...query.conditions, ...extra];
-    // In the order the shape's slots are numbered: tenant, each condition's values, limit, offset.
-    const values = [...(scope.tenantId === null ? [] : [scope.tenantId]), ...conditions.flatMap(boundValues), query.size, (query.current - 1) * query.size];
+    // In the order the shape's slots are numbered: tenant, data filter, each condition's values, limit, offset.
+    const values = [...(scope.tenantId === null ? [] : [scope.tenantId]), ...(scope.data ? filterValues(scope.data) : []),
+      ...conditions.flatMap(boundValues), query.size, (query.current - 1) * query.size];
     const shape = this.pageShape(entity, scope, conditions, query.sorts);
     const bind = (q: CompiledQuery): CompiledQuery => ({ ...q, queryId: createQueryId(), parameters: q.parameters.map((p) => (p instanceof Slot ? values[p.index] : p)) });
     const countRow = (await this.db.executeQuery<Row>(bind(shape.count))).rows[0];
@@ -101,13 +142,15 @@ export class EntityRepository {
 
   /** The count and page queries of a list's shape, with slots where its values go. */
   private pageShape(entity: EntityDef, scope: RowScope, conditions: Condition[], sorts: Sort[]): PageShape {
-    const key = JSON.stringify([entity.table, scope.tenantId === null, sorts, conditions.map((c) => [c.field, c.op, boundValues(c).length])]);
+    const data = scope.data?.clauses.map((c) => [c.column, c.list, c.asText, c.values.length]) ?? null;
+    const key = JSON.stringify([entity.table, scope.tenantId === null, data, sorts, conditions.map((c) => [c.field, c.op, boundValues(c).length])]);
     let shape = this.shapes.get(key);
     if (shape) return shape;
     let next = 0;
     const slot = () => new Slot(next++) as unknown as string; // Kysely binds any non-expression value as a parameter
-    const slotScope: RowScope = { tenantId: scope.tenantId === null ? null : slot() };
-    const filtered = this.base(entity, slotScope)
+    const slotScope: RowScope = { tenantId: scope.tenantId === null ? null : slot(), data: scope.data ?? null };
+    const dataSlots = scope.data ? filterValues(scope.data).map(slot) : undefined;
+    const filtered = this.base(entity, slotScope, this.db, dataSlots)
       .where((eb) => eb.and(conditions.map((c) => conditionSql(eb, c, this.dialect, boundValues(c).map(slot)))));
     const count = filtered.select((eb) => eb.fn.countAll().as('total')).compile();
     const limit = slot() as unknown as number;
@@ -159,6 +202,7 @@ export class EntityRepository {
   }
 
   async update(entity: EntityDef, scope: RowScope, id: string, values: Record<string, unknown>, db: Db = this.db): Promise<number> {
+    if ((await this.visibleIds(entity, scope, [id], db)).length === 0) return 0;
     let query = db.updateTable(entity.table).set(valuesToColumns(values)).where('id', '=', id).where('is_deleted', '=', 0);
     if (scope.tenantId !== null) query = query.where('tenant_id', '=', scope.tenantId);
     const result = await query.executeTakeFirst();
@@ -166,9 +210,11 @@ export class EntityRepository {
   }
 
   async softDelete(entity: EntityDef, scope: RowScope, ids: string[], audit: { updateUser: string; updateTime: string }, db: Db = this.db): Promise<number> {
+    const visible = await this.visibleIds(entity, scope, ids, db);
+    if (visible.length === 0) return 0;
     let query = db.updateTable(entity.table)
       .set({ is_deleted: 1, update_user: audit.updateUser, update_time: audit.updateTime })
-      .where('id', 'in', ids).where('is_deleted', '=', 0);
+      .where('id', 'in', visible).where('is_deleted', '=', 0);
     if (scope.tenantId !== null) query = query.where('tenant_id', '=', scope.tenantId);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows);

@@ -39,10 +39,19 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
   }
   const detail = entityPath(entity, 'detail');
   if (detail) {
+    const key = entity.detailKey;
+    const querystring = key
+      ? { type: 'object', properties: { [key]: { type: 'string' }, id: { type: 'string', description: `instead of ${key}` } } }
+      : { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
     app.get(detail, {
-      schema: { tags, summary: `One ${entity.label.en} with display names`, querystring: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+      schema: { tags, summary: `One ${entity.label.en} with display names${key ? `, by ${key} or id` : ''}`, querystring },
     }, async (req) => {
-      const [id] = requireIds(parseIds((req.query as Record<string, unknown>).id));
+      const query = req.query as Record<string, unknown>;
+      const keyValue = key ? query[key] : undefined;
+      if (key && typeof keyValue === 'string' && keyValue !== '') {
+        return ok(await ops.detailBy(entity, callerOf(req), key, keyValue), req.lang);
+      }
+      const [id] = requireIds(parseIds(query.id));
       return ok(await ops.detail(entity, callerOf(req), id as string), req.lang);
     });
   }

@@ -1,12 +1,15 @@
-import { deptEntity, menuEntity, noticeEntity, roleEntity, tenantEntity, topMenuEntity, userEntity } from '@alumni/domain';
+import { deptEntity, menuEntity, noticeEntity, regionEntity, roleEntity, tenantEntity, topMenuEntity, userEntity } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AccessService } from '../access/access-service.js';
 import type { Params } from '../access/params.js';
+import type { ScopeService } from '../access/scope-service.js';
 import type { Db } from '../db/database.js';
 import type { EntityHooks } from '../engine/entity-hooks.js';
 import { registerMenuAdminRoutes } from './menu/menu-admin-routes.js';
 import { noticeHooks } from './notice/notice-hooks.js';
 import { registerOrgRoutes } from './org/org-routes.js';
+import { regionHooks } from './region/region-hooks.js';
+import { registerRegionRoutes } from './region/region-routes.js';
 import { treeHooks } from './org/tree-hooks.js';
 import { GrantOperations } from './role/grant-operations.js';
 import { GrantStore } from './role/grant-store.js';
@@ -21,8 +24,8 @@ import { registerUserRoutes } from './user/user-routes.js';
 import { UserStore } from './user/user-store.js';
 
 /** The entity hooks of system administration (users, organisation, roles, menus, top menus). */
-export function systemAdminHooks(db: Db, access: AccessService, params: Params): [string, EntityHooks][] {
-  const grants = new GrantOperations(new GrantStore(db), access);
+export function systemAdminHooks(db: Db, access: AccessService, params: Params, scopes: ScopeService): [string, EntityHooks][] {
+  const grants = new GrantOperations(new GrantStore(db), access, scopes);
   const dropGrants = () => access.invalidate();
   return [
     [userEntity.name, userHooks(params, new UserStore(db), grants)],
@@ -32,14 +35,16 @@ export function systemAdminHooks(db: Db, access: AccessService, params: Params):
     [topMenuEntity.name, { afterCommit: dropGrants }],
     [tenantEntity.name, tenantHooks(params, new TenantStore(db), dropGrants)],
     [noticeEntity.name, noticeHooks],
+    [regionEntity.name, regionHooks],
   ];
 }
 
 /** The calls of system administration beyond each entity's list/detail/submit/remove. */
 export function registerSystemAdminRoutes(app: FastifyInstance): void {
-  const { database, access, operations, repository, params, signIn } = app.services;
-  const grants = new GrantOperations(new GrantStore(database.db), access);
+  const { database, access, scopes, operations, repository, params, signIn } = app.services;
+  const grants = new GrantOperations(new GrantStore(database.db), access, scopes);
   registerOrgRoutes(app);
+  registerRegionRoutes(app);
   registerRoleRoutes(app, grants);
   registerMenuAdminRoutes(app);
   registerTenantRoutes(app, new TenantOperations(operations, repository, access, new TenantStore(database.db)));

@@ -89,8 +89,8 @@ export async function seedDemo(db: Db): Promise<void> {
   const alumniRoot = await w.insert('blade_role', { id: seedId(ROLES, 1), parentId: '0', roleName: '校友工作', roleAlias: 'alumni', sort: 2 });
   for (const [row, alias, name] of ALUMNI_ROLES) {
     const roleId = await w.insert('blade_role', { id: seedId(ROLES, row), parentId: alumniRoot, roleName: name, roleAlias: alias, sort: row });
-    // Every role reads the desk notices (DOMAIN 15.2) — but leader, whom the tests use as the caller holding nothing.
-    const codes = new Set([...(GRANTS[alias] ?? []), ...(alias === 'leader' ? [] : EVERY_ROLE)]);
+    // Every role reads the desk notices (DOMAIN 15.2).
+    const codes = new Set([...(GRANTS[alias] ?? []), ...EVERY_ROLE]);
     for (const menuId of ids([...codes])) await w.link('blade_role_menu', { roleId, menuId });
   }
   for (const [row, account, realName, roleRow, deptRow, postRow, phone] of ACCOUNTS) {

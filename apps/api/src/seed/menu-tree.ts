@@ -84,6 +84,14 @@ export const MENU_TREE: MenuSeed[] = [
       { row: 1210, code: 'role', name: '角色管理', nameEn: 'Roles', path: '/authority/role', source: 'UserSwitchOutlined', sort: 1, buttons: [
         ...crud('role'), { code: 'role_grant', name: '权限设置', nameEn: 'Grant', action: 2 },
       ] },
+      { row: 1220, code: 'datascope', name: '数据权限', nameEn: 'Data scopes', path: '/authority/datascope', source: 'FilterOutlined', sort: 2, buttons: crud('datascope') },
+      { row: 1230, code: 'apiscope', name: '接口权限', nameEn: 'API scopes', path: '/authority/apiscope', source: 'ApiOutlined', sort: 3, buttons: crud('apiscope') },
+    ],
+  },
+  {
+    row: 1300, code: 'base', name: '基础配置', nameEn: 'Base data', path: '/base', source: 'DeploymentUnitOutlined', sort: 92,
+    children: [
+      { row: 1310, code: 'region', name: '行政区划', nameEn: 'Regions', path: '/base/region', source: 'GlobalOutlined', sort: 1, buttons: crud('region') },
     ],
   },
   {
@@ -125,3 +133,4 @@ export const TOP_MENUS = [
 
 export const seedId = (table: number, row: number): string => `1900000000000${String(table).padStart(2, '0')}${String(row).padStart(4, '0')}`;
 export const MENU_TABLE = 94;
+export const DATA_SCOPE_TABLE = 96;

@@ -1,7 +1,8 @@
 import { BUSINESS_DICTIONARIES, PLATFORM_TENANT, SYSTEM_DICTIONARIES, type DictionarySeed } from '@alumni/domain';
 import { hashPassword, md5Hex } from '../auth/password.js';
 import type { Db } from '../db/database.js';
-import { MENU_TABLE, MENU_TREE, TOP_MENUS, seedId, type MenuSeed } from './menu-tree.js';
+import { DATA_SCOPE_TABLE, MENU_TABLE, MENU_TREE, TOP_MENUS, seedId, type MenuSeed } from './menu-tree.js';
+import { seedRegions } from './region-seed.js';
 import { SeedWriter } from './seed-writer.js';
 
 /** Ids the platform fixes. */
@@ -70,9 +71,25 @@ async function seedMenus(w: SeedWriter, list: MenuSeed[], parentId: string) {
   }
 }
 
+/** Data scope records of the platform menus with data (DOMAIN 15.2): [menu code, column of type 4]. */
+const DATA_SCOPE_MENUS: [string, string][] = [['user', 'dept_id'], ['dept', 'id'], ['notice', 'create_dept']];
+
+/** For each menu: 全部可见 (1), 本机构及子级可见 (4) on the menu's own column, 本人可见 (2) on `create_user`. */
+async function seedDataScopes(w: SeedWriter, byCode: Map<string, string>) {
+  let row = 0;
+  for (const [code, column] of DATA_SCOPE_MENUS) {
+    const menuId = byCode.get(code);
+    if (!menuId) continue;
+    for (const [scopeType, scopeName, scopeColumn] of [['1', '全部可见', 'id'], ['4', '本机构及子级可见', column], ['2', '本人可见', 'create_user']] as const) {
+      row += 1;
+      await w.insert('blade_scope_data', { id: seedId(DATA_SCOPE_TABLE, row), menuId, resourceCode: code, scopeName, scopeColumn, scopeType, scopeValue: null });
+    }
+  }
+}
+
 /**
  * What every installation starts with: the platform tenant, the `saber` client, the menus, the
- * system and business dictionaries, the parameters, the root department and the administrator.
+ * system and business dictionaries, the parameters, the regions, the root department and the administrator.
  */
 export async function seedPlatform(db: Db, adminPassword: string): Promise<void> {
   const w = new SeedWriter(db, ADMIN_USER_ID);
@@ -91,9 +108,11 @@ export async function seedPlatform(db: Db, adminPassword: string): Promise<void>
       if (menuId) await w.link('blade_top_menu_setting', { topMenuId: id, menuId });
     }
   }
+  await seedDataScopes(w, byCode);
   await seedDictionaries(w, 'blade_dict', SYSTEM_DICTIONARIES, PLATFORM_TENANT);
   await seedDictionaries(w, 'blade_dict_biz', BUSINESS_DICTIONARIES, PLATFORM_TENANT);
   for (const [key, value, name] of PARAMS) await w.insert('blade_param', { paramName: name, paramKey: key, paramValue: value });
+  await seedRegions(w);
   await w.insert('blade_dept', { id: ROOT_DEPT_ID, parentId: '0', ancestors: '0', deptCategory: 1, deptName: '示范大学', fullName: '示范大学', sort: 1 });
   await w.insert('blade_role', { id: ADMIN_ROLE_ID, parentId: '0', roleName: '超级管理员', roleAlias: 'administrator', sort: 1 });
   await w.insert('blade_user', {

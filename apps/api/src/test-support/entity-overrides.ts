@@ -1,6 +1,7 @@
 import { dictBizEntity, dictEntity, entityPath, permissionCodes, type EntityDef } from '@alumni/domain';
 import { ids } from '../core/ids.js';
 import { menuIdsByCode } from '../seed/platform-seed.js';
+import { REGION_SEED } from '../seed/region-seed.js';
 import type { Sample } from './sample-values.js';
 import type { TestApp } from './test-app.js';
 
@@ -38,8 +39,25 @@ const dictionaryEntry = (entity: EntityDef): EntityOverride => ({
 const demoRow = (table: number, row: number) => `1900000000000${table}${String(row).padStart(4, '0')}`;
 const root = (): Sample => ({ parentId: '0' });
 
+/** Scopes belong to a menu (whose code the server stores as the resource code). */
+const scopeRow = (values: (variant: number) => Sample): EntityOverride => ({
+  values: (variant) => ({ menuId: menuIdsByCode().get(variant === 1 ? 'post' : 'param'), ...values(variant) }),
+  derived: ['resourceCode', 'menuId'],
+});
+
+/**
+ * Province codes `XX0000` whose two digits no shipped province uses: each sample region takes the
+ * next one, so rows alive at the same time never share a code (removed rows may repeat one).
+ */
+const FREE_PROVINCE_DIGITS = Array.from({ length: 99 }, (_, i) => i + 1)
+  .filter((n) => !REGION_SEED.some((r) => r.code.startsWith(String(n).padStart(2, '0'))));
+let nextProvince = 0;
+const sampleProvinceCode = () => `${String(FREE_PROVINCE_DIGITS[nextProvince++ % FREE_PROVINCE_DIGITS.length]).padStart(2, '0')}0000`;
+
 export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
   dept: { values: root },
+  // A new province: code, parent and level are fixed once created.
+  region: { values: (variant) => (variant === 1 ? { code: sampleProvinceCode(), parentCode: '00', regionLevel: '1' } : {}) },
   role: { values: root },
   menu: { values: root },
   user: {
@@ -56,6 +74,8 @@ export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
   },
   [dictEntity.name]: dictionaryEntry(dictEntity),
   [dictBizEntity.name]: dictionaryEntry(dictBizEntity),
+  'data-scope': scopeRow((variant) => ({ scopeColumn: variant === 1 ? 'create_user' : 'create_dept' })),
+  'api-scope': scopeRow((variant) => ({ scopePath: `/blade-system/post/${variant}/**` })),
   'tenant-package': {
     values(variant) {
       const ids = menuIdsByCode();

@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { md5Hex } from '../auth/password.js';
+import { ROOT_DEPT_ID } from '../seed/platform-seed.js';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -20,6 +21,11 @@ export interface TestApp {
   config: Config;
   /** Signs in with the password grant and answers the access token. */
   signIn(account: string, password?: string, tenantId?: string): Promise<string>;
+  /**
+   * Creates (as the given administrator) a user of tenant 000000 whose only role holds no menu at
+   * all, signs them in and answers their token: the caller every permission test refuses.
+   */
+  signInWithoutGrants(adminToken: string): Promise<string>;
   /** Calls the API as the holder of `token` (or anonymously). */
   call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string | null, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -80,8 +86,22 @@ export async function startTestApp(
     return json.access_token;
   };
 
+  const created = async (url: string, token: string, body: object): Promise<{ id: string }> => {
+    const res = await call('POST', url, token, body);
+    if (res.statusCode !== 200) throw new Error(`${url} failed: ${res.body}`);
+    return (res.json() as { data: { id: string } }).data;
+  };
+
+  const signInWithoutGrants: TestApp['signInWithoutGrants'] = async (adminToken) => {
+    const tag = Math.random().toString(36).slice(2, 10);
+    const role = await created('/api/blade-system/role/submit', adminToken, { parentId: '0', roleName: `无权限${tag}`, roleAlias: `none_${tag}`, sort: 99 });
+    const account = `none${tag}`;
+    await created('/api/blade-user/submit', adminToken, { account, name: account, realName: '无权限', roleId: role.id, deptId: ROOT_DEPT_ID });
+    return signIn(account);
+  };
+
   return {
-    app, config, call, signIn,
+    app, config, call, signIn, signInWithoutGrants,
     async close() {
       if (base.REDIS_URL) await app.services.store.deletePrefix('');
       await app.close();

@@ -64,18 +64,21 @@ export function EntityFormModal({ entity, mode, open, initial, overrides, width 
     >
       <Form form={form} name={formName} layout="horizontal" labelCol={{ flex: '110px' }} labelWrap preserve={false}>
         <Row gutter={16}>
-          {fields.map(({ name: fieldName, field, required, disabled }) => (
-            <Col key={fieldName} span={field.wide ? 24 : 12}>
-              <Form.Item
-                name={fieldName}
-                label={field.label[lang]}
-                rules={mode === 'view' ? [] : fieldRules(field, lang, required)}
-                validateTrigger={validateTrigger(field)}
-              >
-                <FieldInput field={field} disabled={disabled} />
-              </Form.Item>
-            </Col>
-          ))}
+          {fields.map(({ name: fieldName, field, required, disabled }) => {
+            const Widget = overrides?.[fieldName]?.input;
+            return (
+              <Col key={fieldName} span={field.wide ? 24 : 12}>
+                <Form.Item
+                  name={fieldName}
+                  label={field.label[lang]}
+                  rules={mode === 'view' ? [] : fieldRules(field, lang, required)}
+                  validateTrigger={validateTrigger(field)}
+                >
+                  {Widget ? <Widget mode={mode} disabled={disabled} /> : <FieldInput field={field} disabled={disabled} />}
+                </Form.Item>
+              </Col>
+            );
+          })}
         </Row>
       </Form>
     </Modal>

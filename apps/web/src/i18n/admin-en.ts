@@ -20,4 +20,12 @@ export const adminEn: typeof adminZh = {
   accountNumber: 'Account quota (-1 = unlimited)',
   expireTime: 'Expires at',
   package: 'Package',
+  menuTree: 'Menus',
+  pickMenu: 'Pick a menu on the left',
+  dataScopesOf: 'Data scopes: {{name}}',
+  apiScopesOf: 'API scopes: {{name}}',
+  grantMenus: 'Menus',
+  grantDataScopes: 'Data scopes',
+  grantApiScopes: 'API scopes',
+  noScopes: 'Nothing to grant',
 };

@@ -18,4 +18,12 @@ export const adminZh = {
   accountNumber: '账号额度(-1 不限)',
   expireTime: '过期时间',
   package: '产品包',
+  menuTree: '菜单',
+  pickMenu: '请在左侧选择菜单',
+  dataScopesOf: '数据权限: {{name}}',
+  apiScopesOf: '接口权限: {{name}}',
+  grantMenus: '菜单权限',
+  grantDataScopes: '数据权限',
+  grantApiScopes: '接口权限',
+  noScopes: '暂无可授予的权限',
 };

@@ -5,13 +5,32 @@ import BookOutlined from '@ant-design/icons/BookOutlined';
 import BugOutlined from '@ant-design/icons/BugOutlined';
 import ControlOutlined from '@ant-design/icons/ControlOutlined';
 import DashboardOutlined from '@ant-design/icons/DashboardOutlined';
+import DeploymentUnitOutlined from '@ant-design/icons/DeploymentUnitOutlined';
 import FileTextOutlined from '@ant-design/icons/FileTextOutlined';
+import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
 import HomeOutlined from '@ant-design/icons/HomeOutlined';
 import ProfileOutlined from '@ant-design/icons/ProfileOutlined';
 import ReadOutlined from '@ant-design/icons/ReadOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import ToolOutlined from '@ant-design/icons/ToolOutlined';
+import ApartmentOutlined from '@ant-design/icons/ApartmentOutlined';
+import CloudServerOutlined from '@ant-design/icons/CloudServerOutlined';
+import CloudUploadOutlined from '@ant-design/icons/CloudUploadOutlined';
+import DesktopOutlined from '@ant-design/icons/DesktopOutlined';
+import FilterOutlined from '@ant-design/icons/FilterOutlined';
+import IdcardOutlined from '@ant-design/icons/IdcardOutlined';
+import LayoutOutlined from '@ant-design/icons/LayoutOutlined';
+import MailOutlined from '@ant-design/icons/MailOutlined';
+import MenuOutlined from '@ant-design/icons/MenuOutlined';
+import MobileOutlined from '@ant-design/icons/MobileOutlined';
+import NotificationOutlined from '@ant-design/icons/NotificationOutlined';
+import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
+import ShopOutlined from '@ant-design/icons/ShopOutlined';
+import SoundOutlined from '@ant-design/icons/SoundOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import UserSwitchOutlined from '@ant-design/icons/UserSwitchOutlined';
 import type { ComponentType } from 'react';
 
 /** The icons menus may name (their `source`); only these are bundled. */
@@ -19,6 +38,9 @@ const icons: Readonly<Record<string, ComponentType>> = {
   AppstoreAddOutlined, AppstoreOutlined, BookOutlined, ControlOutlined, HomeOutlined,
   ReadOutlined, SettingOutlined, TeamOutlined, ToolOutlined,
   ApiOutlined, BugOutlined, DashboardOutlined, FileTextOutlined, ProfileOutlined,
+  DeploymentUnitOutlined, GlobalOutlined,
+  ApartmentOutlined, CloudServerOutlined, CloudUploadOutlined, DesktopOutlined, FilterOutlined, IdcardOutlined, LayoutOutlined, MailOutlined, MenuOutlined,
+  MobileOutlined, NotificationOutlined, PaperClipOutlined, SafetyCertificateOutlined, ShopOutlined, SoundOutlined, UserOutlined, UserSwitchOutlined,
 };
 
 export function MenuIcon({ name }: { name: string | null | undefined }) {

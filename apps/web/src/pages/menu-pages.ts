@@ -25,6 +25,9 @@ export const menuPages: Readonly<Record<string, Page>> = {
   topmenu: page(() => import('./system-admin/TopMenuPage')),
   client: page(() => import('./system-admin/ClientPage')),
   role: page(() => import('./system-admin/RolePage')),
+  datascope: page(() => import('./system-admin/DataScopePage')),
+  apiscope: page(() => import('./system-admin/ApiScopePage')),
   tenant: page(() => import('./system-admin/TenantPage')),
   notice: page(() => import('./system-admin/NoticePage')),
+  region: page(() => import('./region/RegionPage')),
 };

@@ -3,7 +3,9 @@ import { noticeEntity } from './desk/notice.js';
 import { logApiEntity } from './logs/log-api.js';
 import { logErrorEntity } from './logs/log-error.js';
 import { logUsualEntity } from './logs/log-usual.js';
+import { apiScopeEntity } from './platform/api-scope.js';
 import { clientEntity } from './platform/client.js';
+import { dataScopeEntity } from './platform/data-scope.js';
 import { deptEntity } from './platform/dept.js';
 import { menuEntity } from './platform/menu.js';
 import { postEntity } from './platform/post.js';
@@ -18,15 +20,17 @@ import { smsEntity } from './resource/sms.js';
 import { dictBizEntity } from './system/dict-biz.js';
 import { dictEntity } from './system/dict.js';
 import { paramEntity } from './system/param.js';
+import { regionEntity } from './system/region.js';
 import { tenantPackageEntity } from './system/tenant-package.js';
 
 /** Every entity of the product. Adding an entity = its definition file + one line here. */
 export const ENTITIES = [
   tenantEntity, userEntity, roleEntity, menuEntity, deptEntity, postEntity, clientEntity, topMenuEntity,
-  dictEntity, dictBizEntity, paramEntity, tenantPackageEntity,
+  dictEntity, dictBizEntity, paramEntity, tenantPackageEntity, regionEntity,
   logApiEntity, logErrorEntity, logUsualEntity,
   ossEntity, smsEntity, attachEntity, emailSettingEntity,
   noticeEntity,
+  dataScopeEntity, apiScopeEntity,
 ] as const satisfies readonly EntityDef[];
 
 const byName = new Map<string, EntityDef>(ENTITIES.map((e) => [e.name, e]));

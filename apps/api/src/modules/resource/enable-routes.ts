@@ -15,8 +15,9 @@ export function registerEnableRoute(app: FastifyInstance, entity: EntityDef): vo
     },
   }, async (req) => {
     const caller = requireCaller(req.caller);
-    const scope = operations.scopeOf(entity, caller);
+    operations.scopeOf(entity, caller);
     await access.require(caller, `${permissionCodes(entity).menu}_enable`);
+    const scope = await operations.rowScope(entity, caller);
     const id = String((req.query as Record<string, unknown>).id ?? '');
     if (!isId(id)) throw badRequest(MSG.badIds);
     await database.db.transaction().execute(async (tx) => {

@@ -1,7 +1,14 @@
 import { ids } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 
-/** The SQL of grants: roles' menus and top menus' menus. */
+export interface ScopeRow {
+  id: string;
+  menuId: string;
+  scopeName: string;
+  scopeType: string;
+}
+
+/** The SQL of grants: roles' menus and scopes, and top menus' menus. */
 export class GrantStore {
   constructor(private readonly db: Db) {}
 
@@ -30,6 +37,27 @@ export class GrantStore {
   async replaceRoleMenus(db: Db, roleId: string, menuIds: string[]): Promise<void> {
     await db.deleteFrom('blade_role_menu').where('role_id', '=', roleId).execute();
     for (const menuId of menuIds) await db.insertInto('blade_role_menu').values({ id: ids.next(), role_id: roleId, menu_id: menuId }).execute();
+  }
+
+  /** Live scopes (data: category 1, API: 2) of live menus, with their menu. */
+  async scopes(category: 1 | 2, db: Db = this.db): Promise<ScopeRow[]> {
+    const table = category === 1 ? 'blade_scope_data' : 'blade_scope_api';
+    const rows = await db.selectFrom(`${table} as s`).innerJoin('blade_menu as m', 'm.id', 's.menu_id')
+      .select(['s.id', 's.menu_id', 's.scope_name', 's.scope_type'])
+      .where('s.is_deleted', '=', 0).where('m.is_deleted', '=', 0).orderBy('s.id').execute();
+    return rows.map((r) => ({ id: String(r.id), menuId: String(r.menu_id), scopeName: String(r.scope_name), scopeType: String(r.scope_type ?? '') }));
+  }
+
+  async roleScopeIds(roleIds: string[], category: 1 | 2, db: Db = this.db): Promise<string[]> {
+    if (roleIds.length === 0) return [];
+    const rows = await db.selectFrom('blade_role_scope').select('scope_id')
+      .where('role_id', 'in', roleIds).where('scope_category', '=', category).execute();
+    return [...new Set(rows.map((r) => String(r.scope_id)))];
+  }
+
+  async replaceRoleScopes(db: Db, roleId: string, category: 1 | 2, scopeIds: string[]): Promise<void> {
+    await db.deleteFrom('blade_role_scope').where('role_id', '=', roleId).where('scope_category', '=', category).execute();
+    for (const scopeId of scopeIds) await db.insertInto('blade_role_scope').values({ id: ids.next(), scope_category: category, scope_id: scopeId, role_id: roleId }).execute();
   }
 
   async topMenuIds(tenantId: string, topMenuIds: string[]): Promise<string[]> {

@@ -35,7 +35,14 @@ export function registerRoleRoutes(app: FastifyInstance, grants: GrantOperations
   }, async (req) => {
     const roleIds = idList(param(req.query, req.body, 'roleIds'), 'roleIds', true);
     const menuIds = idList(param(req.query, req.body, 'menuIds'), 'menuIds');
-    await grants.grantRoles(caller(req), { roleIds, menuIds });
+    // A scope list left out keeps the roles' scopes of that kind; an empty one clears them.
+    const scopeIds = (name: string) => {
+      const raw = param(req.query, req.body, name);
+      return raw === undefined ? undefined : idList(raw, name);
+    };
+    const dataScopeIds = scopeIds('dataScopeIds');
+    const apiScopeIds = scopeIds('apiScopeIds');
+    await grants.grantRoles(caller(req), { roleIds, menuIds, ...(dataScopeIds ? { dataScopeIds } : {}), ...(apiScopeIds ? { apiScopeIds } : {}) });
     return ok(true, req.lang);
   });
 

@@ -1,16 +1,13 @@
-import { SHELL_MSG, t } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
-import { hashPassword, isMd5Hex, verifyPassword } from '../../auth/password.js';
 import { requireCaller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
-import { badRequest, invalidFields } from '../../core/errors.js';
+import { invalidFields } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import { originOf } from '../../logs/request-origin.js';
+import { applyPasswordChange, readPasswordChange } from './password-change.js';
 import { readProfile } from './profile-checks.js';
 
 const tags = ['Personal info (个人信息)'];
-
-const BAD_FORM = t('密码格式不正确', 'The password is not in the expected form');
 
 const COLUMN = { realName: 'real_name', name: 'name', phone: 'phone', email: 'email', avatar: 'avatar' } as const;
 
@@ -43,23 +40,10 @@ export function registerProfileRoutes(app: FastifyInstance): void {
     },
   }, async (req) => {
     const caller = requireCaller(req.caller);
-    // The Saber client sends the three as query parameters; a JSON body is read as well.
-    const body = typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {};
-    const pick = (name: string) => String((req.query as Record<string, unknown>)[name] ?? body[name] ?? '');
-    const [oldPassword, newPassword, newPassword1] = [pick('oldPassword'), pick('newPassword'), pick('newPassword1')];
-    const errors: Record<string, string> = {};
-    if (!oldPassword) errors.oldPassword = SHELL_MSG.enterPassword[req.lang];
-    if (!newPassword) errors.newPassword = SHELL_MSG.enterPassword[req.lang];
-    if (!newPassword1) errors.newPassword1 = SHELL_MSG.confirmPassword[req.lang];
-    if (Object.keys(errors).length > 0) throw invalidFields(errors);
-    if (![oldPassword, newPassword, newPassword1].every(isMd5Hex)) throw badRequest(BAD_FORM);
-    const user = await db.selectFrom('blade_user').select(['password']).where('id', '=', caller.userId)
+    const change = readPasswordChange(req, req.lang);
+    const user = await db.selectFrom('blade_user').select(['id', 'password']).where('id', '=', caller.userId)
       .where('is_deleted', '=', 0).executeTakeFirst();
-    const check = await verifyPassword((user?.password as string | null | undefined) ?? null, oldPassword);
-    if (!check.ok) throw badRequest(SHELL_MSG.oldPasswordWrong);
-    if (newPassword.toLowerCase() !== newPassword1.toLowerCase()) throw badRequest(SHELL_MSG.newPasswordsDiffer);
-    await db.updateTable('blade_user').set({ password: await hashPassword(newPassword), update_user: caller.userId, update_time: now() })
-      .where('id', '=', caller.userId).execute();
+    await applyPasswordChange(db, user ? { id: String(user.id), password: (user.password as string | null) ?? null } : null, change, { updatedBy: caller.userId });
     app.services.logs.usual(originOf(req, false), { logId: 'password_change', logData: `${caller.account} 修改密码` });
     return ok(true, req.lang);
   });

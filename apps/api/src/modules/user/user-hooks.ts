@@ -29,11 +29,14 @@ export async function initialPasswordHash(params: Params, tenantId: string, db?:
 export function userHooks(params: Params, store: UserStore, grants: GrantOperations): EntityHooks {
   return {
     listParams: {
-      // A department's page shows its users and those of the departments below it.
+      // A department's page shows the users any of whose departments is it or below it. Users of one
+      // department match one of the ids; the joined lists of users of several departments that
+      // contain one of them are added to the same `in`, so the query stays one indexed lookup.
       async deptId(value, caller) {
         if (!isId(value)) throw badRequest(MSG.badFilterValue, { name: 'deptId' });
         const below = withDescendants(await store.depts(caller.tenantId), [value]);
-        return [{ field: 'deptId', op: 'in', value: [...below] }];
+        const lists = (await store.multiDeptLists(caller.tenantId)).filter((list) => split(list).some((id) => below.has(id)));
+        return [{ field: 'deptId', op: 'in', value: [...below, ...lists] }];
       },
     },
     async beforeSave(ctx, values, existing) {

@@ -31,7 +31,7 @@ export class UserOperations {
 
   /** The users named, all live and visible to the caller, after checking the button code. */
   private async users(caller: Caller, code: string, userIds: string[]): Promise<JsonRecord[]> {
-    const scope = this.operations.scopeOf(userEntity, caller);
+    const scope = await this.operations.rowScope(userEntity, caller);
     await this.access.require(caller, code);
     const rows = await this.repository.findByIds(userEntity, scope, userIds);
     if (rows.length !== userIds.length) throw notFound();
@@ -46,13 +46,13 @@ export class UserOperations {
     await this.users(caller, 'user_role', userIds);
     if (roleIds.length === 0) throw badRequest(t('请选择角色', 'Please select the roles'));
     await this.grants.checkAssignable(caller, roleIds);
-    const scope = this.operations.scopeOf(userEntity, caller);
+    const scope = await this.operations.rowScope(userEntity, caller);
     for (const id of userIds) await this.repository.update(userEntity, scope, id, { roleId: roleIds.join(','), ...this.stamp(caller) });
   }
 
   async resetPassword(caller: Caller, userIds: string[]): Promise<void> {
     await this.users(caller, 'user_reset', userIds);
-    const scope = this.operations.scopeOf(userEntity, caller);
+    const scope = await this.operations.rowScope(userEntity, caller);
     for (const id of userIds) {
       const password = await initialPasswordHash(this.params, caller.tenantId);
       await this.repository.update(userEntity, scope, id, { password, ...this.stamp(caller) });
@@ -78,7 +78,7 @@ export class UserOperations {
     const ext = userExt === undefined || userExt === null ? null : typeof userExt === 'string' ? userExt : JSON.stringify(userExt);
     if (ext && ext.length > 4000) throw badRequest(PLATFORM_MSG.extTooLong);
     await this.store.savePlatform(String(user?.tenantId), userId, type, ext);
-    await this.repository.update(userEntity, this.operations.scopeOf(userEntity, caller), userId, { userType: type, ...this.stamp(caller) });
+    await this.repository.update(userEntity, await this.operations.rowScope(userEntity, caller), userId, { userType: type, ...this.stamp(caller) });
   }
 
   /** The signed-in user's own record. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { ids } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 
@@ -17,6 +18,17 @@ export class UserStore {
   async depts(tenantId: string): Promise<{ id: string; parentId: string }[]> {
     const rows = await this.db.selectFrom('blade_dept').select(['id', 'parent_id']).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute();
     return rows.map((r) => ({ id: String(r.id), parentId: String(r.parent_id ?? '0') }));
+  }
+
+  /**
+   * The distinct department lists of the tenant's users of more than one department (`dept_id`
+   * holding a comma). The literal `like` lets both planners read the partial index
+   * `blade_user_multi_dept` (migration 008), so users of one department are never read here.
+   */
+  async multiDeptLists(tenantId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('blade_user').select('dept_id').distinct()
+      .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).where(sql.raw<boolean>(`dept_id like '%,%'`)).execute();
+    return rows.map((r) => String(r.dept_id));
   }
 
   async liveIds(tenantId: string, table: string, idList: string[], db: Db = this.db): Promise<Set<string>> {

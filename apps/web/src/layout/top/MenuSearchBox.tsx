@@ -1,5 +1,5 @@
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
-import { AutoComplete, Input } from 'antd';
+import { AutoComplete } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMenuStore } from '../../stores/menu-store';
@@ -26,8 +26,11 @@ export function MenuSearchBox() {
         openRoute(path);
       }}
       popupMatchSelectWidth={240}
-    >
-      <Input size="small" prefix={<SearchOutlined />} placeholder={t('shell.top.search')} aria-label={t('shell.top.search')} />
-    </AutoComplete>
+      // The select's own input and border: a wrapped <Input> would draw a second, header-high box.
+      size="small"
+      prefix={<SearchOutlined />}
+      placeholder={t('shell.top.search')}
+      aria-label={t('shell.top.search')}
+    />
   );
 }

@@ -23,7 +23,7 @@ interface Props {
   onClose: () => void;
 }
 
-const leaves = (nodes: GrantNode[], into = new Set<string>()): Set<string> => {
+export const leaves = (nodes: GrantNode[], into = new Set<string>()): Set<string> => {
   for (const n of nodes) {
     if (n.children?.length) leaves(n.children, into);
     else into.add(n.key);
@@ -32,7 +32,7 @@ const leaves = (nodes: GrantNode[], into = new Set<string>()): Set<string> => {
 };
 
 /** The checked keys with every ancestor of each (the half-checked parents the server needs too). */
-const withParents = (nodes: GrantNode[], checked: Set<string>): string[] => {
+export const withParents = (nodes: GrantNode[], checked: Set<string>): string[] => {
   const out = new Set<string>();
   const walk = (list: GrantNode[], path: string[]) => {
     for (const n of list) {
@@ -44,7 +44,7 @@ const withParents = (nodes: GrantNode[], checked: Set<string>): string[] => {
   return [...out];
 };
 
-const localise = (nodes: GrantNode[], en: boolean): GrantNode[] =>
+export const localise = (nodes: GrantNode[], en: boolean): GrantNode[] =>
   nodes.map((n) => ({ ...n, title: en && n.titleEn ? n.titleEn : n.title, ...(n.children ? { children: localise(n.children, en) } : {}) }));
 
 /** A checkable menu tree: what the signed-in user may grant, with the row's current grant checked. */

@@ -1,7 +1,11 @@
 import { noticeEntity } from '@alumni/domain';
 import { EntityPage } from '../../entity/EntityPage';
+import type { FieldOverrides } from '../../entity/field-overrides';
+import { NoticeContentInput } from './notice/NoticeContentInput';
 
-/** Desk notices (工作台 → 通知公告); the body's HTML is sanitised by the server. */
+const OVERRIDES: FieldOverrides = { content: { input: NoticeContentInput } };
+
+/** Desk notices (工作台 → 通知公告); the body is edited as rich text and sanitised by the server. */
 export default function NoticePage() {
-  return <EntityPage entity={noticeEntity} dialogWidth={860} />;
+  return <EntityPage entity={noticeEntity} dialogWidth={860} fieldOverrides={OVERRIDES} />;
 }
