@@ -9,6 +9,20 @@ export const expectTabs = (page: Page, texts: string[]) => expect(tabBar(page).g
 /** Right-clicks a tab's label (the context menu belongs to the label). */
 export const rightClickTab = (page: Page, text: string) => tabBar(page).locator('.app-tab-label', { hasText: text }).click({ button: 'right' });
 
+/**
+ * Chooses an entry of a tab's context menu. The menu opens at the pointer and slides in; a click
+ * while it is still sliding passes through to the page below and closes it, so (as a user would)
+ * the menu is opened again until the choice lands.
+ */
+export async function chooseInTabMenu(page: Page, tabText: string, entry: string): Promise<void> {
+  await expect(async () => {
+    await rightClickTab(page, tabText);
+    const menu = page.locator('.ant-dropdown:visible').filter({ has: page.getByRole('menuitem', { name: entry }) });
+    await expect(menu).not.toHaveClass(/-(appear|enter)/, { timeout: 2_000 });
+    await menu.getByRole('menuitem', { name: entry }).click({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** Opens a side-menu entry (expanding its group when needed). */
 export async function openFromSideMenu(page: Page, group: string, name: string): Promise<void> {
   const menu = page.locator('.app-sider .ant-menu, .app-drawer .ant-menu').first();

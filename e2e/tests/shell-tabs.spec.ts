@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn, toast } from '../support/session';
-import { confirm, openFromSideMenu, expectTabs, rightClickTab, tab, tabBar, visit } from '../support/shell';
+import { chooseInTabMenu, confirm, openFromSideMenu, expectTabs, tab, tabBar, visit } from '../support/shell';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -8,10 +8,15 @@ test.beforeEach(async ({ page }) => {
 
 test('pages open as tabs once each, and the tabs survive a reload', async ({ page }) => {
   await expect(tab(page, '首页')).toBeVisible();
-  await openFromSideMenu(page, '系统管理', '参数管理');
+  // Each page is let open (its tab shown and active) before the next click, as a user would see it.
+  const open = async (name: string) => {
+    await openFromSideMenu(page, '系统管理', name);
+    await expect(tab(page, name)).toHaveAttribute('aria-selected', 'true');
+  };
+  await open('参数管理');
   await expect(page).toHaveURL(/\/system\/param\/index$/);
-  await openFromSideMenu(page, '系统管理', '字典管理');
-  await openFromSideMenu(page, '系统管理', '参数管理');
+  await open('字典管理');
+  await open('参数管理');
   await expectTabs(page, ['首页', '参数管理', '字典管理']);
   await expect(tab(page, '参数管理')).toHaveAttribute('aria-selected', 'true');
   await page.reload();
@@ -36,12 +41,10 @@ test('the right-click menu closes others (keeping home) and all (back to home)',
   await visit(page, '/system/param/index', '参数管理');
   await visit(page, '/system/dict/index', '字典管理');
   await visit(page, '/test/index', '测试页');
-  await rightClickTab(page, '字典管理');
-  await page.getByRole('menuitem', { name: '关闭其他' }).click();
+  await chooseInTabMenu(page, '字典管理', '关闭其他');
   await expect(page).toHaveURL(/\/system\/dict\/index$/);
   await expectTabs(page, ['首页', '字典管理']);
-  await rightClickTab(page, '字典管理');
-  await page.getByRole('menuitem', { name: '关闭全部' }).click();
+  await chooseInTabMenu(page, '字典管理', '关闭全部');
   await expect(page).toHaveURL(/\/wel\/index$/);
   await expectTabs(page, ['首页']);
 });

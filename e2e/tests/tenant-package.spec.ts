@@ -22,7 +22,13 @@ test('a tenant package is added with menus, found, edited and deleted', async ({
   await dialog.getByLabel('产品包名称').fill('端到端产品包');
   await dialog.getByLabel('菜单列表').click();
   const tree = page.locator('.ant-select-dropdown:visible');
-  await tree.locator('.ant-select-tree-treenode').filter({ hasText: '参数管理' }).locator('.ant-select-tree-checkbox').first().click();
+  const node = tree.locator('.ant-select-tree-treenode').filter({ hasText: '参数管理' }).first();
+  const box = node.locator('.ant-select-tree-checkbox');
+  // A click landing while the drop-down still slides in is lost; like a user, click again until it shows checked.
+  await expect(async () => {
+    if (!/checkbox-checked/.test((await box.getAttribute('class')) ?? '')) await box.click();
+    await expect(box).toHaveClass(/ant-select-tree-checkbox-checked/, { timeout: 1_000 });
+  }).toPass();
   await page.keyboard.press('Escape');
   await expect(tree).toBeHidden();
   await button(dialog, '保存').click();

@@ -1,4 +1,4 @@
-import { MSG, REGION_ROOT, regionEntity } from '@alumni/domain';
+import { MSG, REGION_ROOT, regionEntity, type TreeNode } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
@@ -8,13 +8,7 @@ const tags = [`${regionEntity.label.en} (${regionEntity.label.zh})`];
 const CODE_RE = /^\d{2,12}$/;
 
 /** A region as a node of the lazy tree: keyed by its code, as the region pickers and the region page use it. */
-export interface RegionNode {
-  id: string;
-  parentId: string;
-  title: string;
-  key: string;
-  value: string;
-  hasChildren: boolean;
+export interface RegionNode extends Omit<TreeNode, 'children'> {
   code: string;
   name: string;
   regionLevel: number;

@@ -24,23 +24,18 @@ export function registerSessionRoutes(app: FastifyInstance): void {
     return { caller, ids };
   }
 
-  app.get('/blade-system/dept/select', {
-    schema: { tags, summary: 'The departments of the signed-in user: [{id, deptName}]', querystring: userIdQuery },
-  }, async (req) => {
-    const { caller, ids } = await heldIds(req, 'dept_id');
-    if (ids.length === 0) return ok([], req.lang);
-    const rows = await db.selectFrom('blade_dept').select(['id', 'dept_name']).where('id', 'in', ids)
-      .where('tenant_id', '=', caller.tenantId).where('is_deleted', '=', 0).orderBy('sort').orderBy('id').execute();
-    return ok(rows.map((r) => ({ id: String(r.id), deptName: String(r.dept_name) })), req.lang);
-  });
+  /** One "what the user holds" picker: the live rows of `table` named in the user's `column`. */
+  const held = (path: string, column: 'dept_id' | 'role_id', table: 'blade_dept' | 'blade_role', name: 'dept_name' | 'role_name', key: string) =>
+    app.get(path, {
+      schema: { tags, summary: `The ${table === 'blade_dept' ? 'departments' : 'roles'} of the signed-in user: [{id, ${key}}]`, querystring: userIdQuery },
+    }, async (req) => {
+      const { caller, ids } = await heldIds(req, column);
+      if (ids.length === 0) return ok([], req.lang);
+      const rows = await db.selectFrom(table).select(['id', name]).where('id', 'in', ids)
+        .where('tenant_id', '=', caller.tenantId).where('is_deleted', '=', 0).orderBy('sort').orderBy('id').execute();
+      return ok(rows.map((r) => ({ id: String(r.id), [key]: String((r as Record<string, unknown>)[name]) })), req.lang);
+    });
 
-  app.get('/blade-system/role/select', {
-    schema: { tags, summary: 'The roles of the signed-in user: [{id, roleName}]', querystring: userIdQuery },
-  }, async (req) => {
-    const { caller, ids } = await heldIds(req, 'role_id');
-    if (ids.length === 0) return ok([], req.lang);
-    const rows = await db.selectFrom('blade_role').select(['id', 'role_name']).where('id', 'in', ids)
-      .where('tenant_id', '=', caller.tenantId).where('is_deleted', '=', 0).orderBy('sort').orderBy('id').execute();
-    return ok(rows.map((r) => ({ id: String(r.id), roleName: String(r.role_name) })), req.lang);
-  });
+  held('/blade-system/dept/select', 'dept_id', 'blade_dept', 'dept_name', 'deptName');
+  held('/blade-system/role/select', 'role_id', 'blade_role', 'role_name', 'roleName');
 }

@@ -1,8 +1,8 @@
 import { SHELL_MSG, type Lang } from '@alumni/domain';
-import { App, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { updatePassword } from '../../api/shell';
+import { useFormSubmit } from './use-form-submit';
 import { strongPasswordRule } from './validator-rules';
 
 interface Passwords {
@@ -14,23 +14,13 @@ interface Passwords {
 /** Tab 2: change password. The strength rule is checked here, as the server only sees the MD5. */
 export function PasswordForm() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const [form] = Form.useForm<Passwords>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async ({ oldPassword, newPassword, newPassword1 }: Passwords) => {
-    setBusy(true);
-    try {
-      await updatePassword(oldPassword, newPassword, newPassword1);
-      form.resetFields();
-      void message.success(t('crud.opSuccess'));
-    } catch {
-      // 原密码不正确 and the like come from the server through the HTTP layer.
-    } finally {
-      setBusy(false);
-    }
-  };
+  // 原密码不正确 and the like come from the server through the HTTP layer.
+  const { busy, submit } = useFormSubmit(async ({ oldPassword, newPassword, newPassword1 }: Passwords) => {
+    await updatePassword(oldPassword, newPassword, newPassword1);
+    form.resetFields();
+  });
 
   return (
     <Form form={form} layout="horizontal" labelCol={{ flex: '96px' }} style={{ maxWidth: 520 }} onFinish={(v) => void submit(v)}>

@@ -1,42 +1,33 @@
 import type { Lang } from '@alumni/domain';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Form, Input } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchMyInfo, updateInfo, type ProfileForm as Profile } from '../../api/shell';
 import { useSessionStore } from '../../stores/session-store';
 import { AvatarUpload } from './AvatarUpload';
+import { useFormSubmit } from './use-form-submit';
 import { emailRule, mobileRule } from './validator-rules';
 
 /** Tab 1: avatar, real name, name, phone and e-mail of the signed-in user. */
 export function ProfileForm() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const [form] = Form.useForm<Profile>();
-  const [busy, setBusy] = useState(false);
   const info = useQuery({ queryKey: ['my-info'], queryFn: fetchMyInfo, staleTime: 0 });
 
   useEffect(() => {
     if (info.data) form.setFieldsValue(info.data);
   }, [info.data, form]);
 
-  const submit = async (values: Profile) => {
-    setBusy(true);
-    try {
-      await updateInfo(values);
-      const session = useSessionStore.getState();
-      if (session.user) {
-        useSessionStore.setState({ user: { ...session.user, realName: values.realName, avatar: values.avatar ?? '' } });
-      }
-      await info.refetch();
-      void message.success(t('crud.opSuccess'));
-    } catch {
-      // The HTTP layer showed the server's message.
-    } finally {
-      setBusy(false);
+  const { busy, submit } = useFormSubmit(async (values: Profile) => {
+    await updateInfo(values);
+    const session = useSessionStore.getState();
+    if (session.user) {
+      useSessionStore.setState({ user: { ...session.user, realName: values.realName, avatar: values.avatar ?? '' } });
     }
-  };
+    await info.refetch();
+  });
 
   return (
     <Form form={form} layout="horizontal" labelCol={{ flex: '96px' }} style={{ maxWidth: 520 }} onFinish={(v) => void submit(v)}>
