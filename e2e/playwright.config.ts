@@ -21,6 +21,9 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
+    // The app honours the system's reduced-motion setting (no sliding drop-downs or fading dialogs),
+    // so a click never lands on a pop-up that is still moving in.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -9,7 +9,9 @@ async function pickInTree(page: Page, field: Locator, title: string): Promise<vo
   await expect(dropdown).toBeVisible();
   await field.pressSequentially(title);
   await dropdown.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: new RegExp(`^${title}$`) }).first().click();
-  await page.keyboard.press('Escape');
+  // A single choice closes the drop-down itself; a multiple one stays open for more (Escape closes
+  // it — pressed on a closed one, Escape would close the dialog instead).
+  if ((await field.getAttribute('aria-expanded')) === 'true') await field.press('Escape');
   await expect(dropdown).toBeHidden();
 }
 

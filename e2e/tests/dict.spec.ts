@@ -27,9 +27,10 @@ test('system dictionary: page size and the empty bulk delete', async ({ page }) 
   await openPage(page, '/system/dict/index');
   const parents = region(page, '字典列表');
   await expect(parents.getByText(/共 \d+ 条/)).toBeVisible();
+  const asked = page.waitForResponse((r) => r.url().includes('/blade-system/dict/parent-list') && r.url().includes('size=30'));
   await pickPageSize(parents, 30);
-  await expect(parents.locator('tbody tr.ant-table-row')).toHaveCount(await parents.locator('tbody tr.ant-table-row').count());
-  expect(await parents.locator('tbody tr.ant-table-row').count()).toBeGreaterThan(10);
+  await asked;
+  await expect.poll(() => parents.locator('tbody tr.ant-table-row').count()).toBeGreaterThan(10);
   await button(parents.locator('.entity-toolbar'), '删除').click();
   await expect(toast(page, '请选择至少一条数据')).toBeVisible();
 });

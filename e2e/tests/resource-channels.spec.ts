@@ -79,12 +79,14 @@ test('SMTP is configured and a test mail is sent and received', async ({ page })
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
+  // Named per run: a retry does not meet the setting a failed try left behind.
+  const name = `E2E 邮箱 ${Date.now().toString(36).slice(-5)}`;
   try {
     await openPage(page, '/message/emailsetting/index');
     const list = region(page, '邮件设置');
     await button(list, '新增').click();
     const dialog = formDialog(page);
-    await dialog.getByLabel('配置名称').fill('E2E 邮箱');
+    await dialog.getByLabel('配置名称').fill(name);
     await dialog.getByLabel('SMTP服务器').fill('127.0.0.1');
     await dialog.getByLabel('端口').fill(String(port));
     await dialog.getByLabel('加密方式').click();
@@ -96,7 +98,7 @@ test('SMTP is configured and a test mail is sent and received', async ({ page })
     await button(dialog, '保存').click();
     await expect(toast(page, '新增成功')).toBeVisible();
 
-    await button(row(list, 'E2E 邮箱'), '发送测试邮件').click();
+    await button(row(list, name), '发送测试邮件').click();
     const test = page.getByRole('dialog').filter({ hasText: '收件人' });
     await test.getByLabel('收件人').fill('office@example.com');
     const answered = page.waitForResponse((r) => r.url().includes('/emailSetting/test'));

@@ -5,19 +5,22 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect, type ReactNode } from 'react';
 import { FeedbackBridge } from './components/FeedbackBridge';
+import { useReducedMotion } from './lib/use-reduced-motion';
 import { useSettingsStore } from './stores/settings-store';
 
-/** Theme, language (antd locale and dayjs follow i18n) and the toast holder. */
+/** Theme (motion off when the system asks for reduced motion), language (antd locale and dayjs follow i18n) and the toast holder. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const lang = useSettingsStore((s) => s.lang);
   const color = useSettingsStore((s) => s.color);
+  // A system asking for reduced motion gets no sliding, zooming or fading in any component.
+  const motion = !useReducedMotion();
 
   useEffect(() => {
     dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en');
   }, [lang]);
 
   return (
-    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={{ token: { colorPrimary: color, borderRadius: 6 } }}>
+    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={{ token: { colorPrimary: color, borderRadius: 6, motion } }}>
       <FeedbackBridge />
       {children}
     </ConfigProvider>
