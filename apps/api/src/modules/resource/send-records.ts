@@ -32,6 +32,14 @@ export class SendRecords {
     }).execute();
   }
 
+  /** How many messages a channel configuration has had accepted since a zoned date-time. */
+  async acceptedSince(tenantId: string, channel: 'sms' | 'mail', configId: string, since: string): Promise<number> {
+    const row = await this.db.selectFrom(SEND_RECORD_TABLE).select((eb) => eb.fn.countAll().as('total'))
+      .where('tenant_id', '=', tenantId).where('channel', '=', channel).where('config_id', '=', configId)
+      .where('status', '=', SEND_STATUS.sent).where('create_time', '>=', since).executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+
   async page(tenantId: string, channel: 'sms' | 'mail', current: number, size: number) {
     const base = this.db.selectFrom(SEND_RECORD_TABLE).where('tenant_id', '=', tenantId).where('channel', '=', channel);
     const count = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();

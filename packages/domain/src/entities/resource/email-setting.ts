@@ -8,6 +8,7 @@ export const SMTP_ENCRYPTION = { none: '0', tls: '1', starttls: '2' } as const;
 export const EMAIL_SETTING_MSG = {
   defaultLocked: t('默认发件配置不能停用或删除', 'The default sender setting cannot be disabled or removed'),
   sendFailed: t('发送失败：{reason}', 'Sending failed: {reason}'),
+  dailyLimitReached: t('今日已发送 {sent} 封，已达每日上限 {limit} 封', 'Daily limit reached: {sent} of {limit} mails sent today'),
   testSubject: t('测试邮件', 'Test mail'),
   testBody: t('这是一封来自校友管理平台的测试邮件。', 'This is a test mail from the alumni back-office.'),
 } as const;

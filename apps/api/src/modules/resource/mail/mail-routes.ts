@@ -27,7 +27,11 @@ export function registerMailRoutes(app: FastifyInstance): void {
       subject: `${EMAIL_SETTING_MSG.testSubject.zh} / ${EMAIL_SETTING_MSG.testSubject.en} — ${String(setting.settingName)}`,
       text: `${EMAIL_SETTING_MSG.testBody.zh}\n${EMAIL_SETTING_MSG.testBody.en}\n\n${String(setting.senderName)} <${String(setting.senderAddress)}>`,
     });
-    if (!outcome.ok) throw badRequest(EMAIL_SETTING_MSG.sendFailed, { reason: outcome.reason });
+    if (!outcome.ok) {
+      throw 'limited' in outcome
+        ? badRequest(EMAIL_SETTING_MSG.dailyLimitReached, { sent: String(outcome.limited.sent), limit: String(outcome.limited.limit) })
+        : badRequest(EMAIL_SETTING_MSG.sendFailed, { reason: outcome.reason });
+    }
     return ok(true, req.lang);
   });
 }

@@ -1,6 +1,7 @@
 import { SMTP_ENCRYPTION, emailSettingEntity } from '@alumni/domain';
 import nodemailer from 'nodemailer';
 import type { Caller } from '../../../core/caller.js';
+import { now } from '../../../core/time.js';
 import type { Db } from '../../../db/database.js';
 import { rowToRecord, selectColumns, type JsonRecord } from '../../../db/row-mapping.js';
 import { SEND_STATUS, type SendRecords } from '../send-records.js';
@@ -12,7 +13,11 @@ export interface Mail {
   html?: string;
 }
 
-export type MailOutcome = { ok: true; messageId: string } | { ok: false; reason: string };
+export type MailOutcome =
+  | { ok: true; messageId: string }
+  | { ok: false; reason: string }
+  /** Not sent: the setting's `dailyLimit` of accepted mails is reached for today. */
+  | { ok: false; limited: { sent: number; limit: number } };
 
 /** nodemailer's transport options for a setting row (unmasked). */
 export function transportOptions(setting: JsonRecord) {
@@ -45,8 +50,17 @@ export class MailService {
   }
 
   async send(caller: Pick<Caller, 'tenantId' | 'userId'>, setting: JsonRecord, mail: Mail): Promise<MailOutcome> {
-    const transport = nodemailer.createTransport(transportOptions(setting));
     const record = { channel: 'mail' as const, configId: String(setting.id), provider: 'smtp', target: mail.to, template: mail.subject, params: '{}' };
+    const limit = Number(setting.dailyLimit ?? 0);
+    if (limit > 0) {
+      // Today in the configured time zone, as the records' create_time is written.
+      const sent = await this.records.acceptedSince(caller.tenantId, 'mail', record.configId, `${now().slice(0, 10)} 00:00:00`);
+      if (sent >= limit) {
+        await this.records.write(caller, { ...record, status: SEND_STATUS.failed, answer: `daily limit ${limit} reached` });
+        return { ok: false, limited: { sent, limit } };
+      }
+    }
+    const transport = nodemailer.createTransport(transportOptions(setting));
     try {
       const info = await transport.sendMail({
         from: { name: String(setting.senderName ?? ''), address: String(setting.senderAddress) },

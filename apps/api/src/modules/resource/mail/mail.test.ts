@@ -79,6 +79,26 @@ describe.each(testDialects())('e-mail settings and test mail through a real SMTP
     expect(res.json().msg).toMatch(/^发送失败：.*ECONNREFUSED/);
   });
 
+  it('stops at the setting\'s daily limit of accepted mails, with nothing sent past it', async () => {
+    const limited = (await t.call('POST', '/api/blade-emailSetting/emailSetting/submit', admin, {
+      settingName: '限额邮箱', smtpHost: '127.0.0.1', smtpPort: port, encryption: '0', username: 'mailer', password: 'x',
+      senderAddress: 'limit@example.com', senderName: '限额', dailyLimit: 2, isDefault: 0,
+    })).json().data;
+    const send = (to: string) => t.call('POST', '/api/blade-emailSetting/emailSetting/test', admin, { id: limited.id, to });
+    const before = received.length;
+    expect((await send('one@example.com')).json()).toMatchObject({ code: 200, data: true });
+    expect((await send('two@example.com')).json()).toMatchObject({ code: 200, data: true });
+    const third = await send('three@example.com');
+    expect(third.statusCode).toBe(400);
+    expect(third.json().msg).toBe('今日已发送 2 封，已达每日上限 2 封');
+    expect(received.length).toBe(before + 2);
+    // Other settings keep their own count.
+    expect((await test('other@example.com')).json()).toMatchObject({ code: 200, data: true });
+    // A higher limit lets the next mail through the same day.
+    await t.call('POST', '/api/blade-emailSetting/emailSetting/submit', admin, { id: limited.id, dailyLimit: 3 });
+    expect((await send('three@example.com')).json()).toMatchObject({ code: 200, data: true });
+  });
+
   it('refuses a malformed recipient and a malformed sender address (400)', async () => {
     expect((await test('not-an-address')).statusCode).toBe(400);
     const res = await t.call('POST', '/api/blade-emailSetting/emailSetting/submit', admin, { id: settingId, senderAddress: '校友@例子' });
