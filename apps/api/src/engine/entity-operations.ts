@@ -126,11 +126,8 @@ export class EntityOperations {
       }
       // The row as written must still be inside the caller's data scope (departments read afresh:
       // a new department below the caller's own is inside it); else the write is undone.
-      if (scope.data && !(await this.repository.findById(entity, await this.rowScope(entity, caller, tx), id, tx))) {
-        throw existing ? notFound() : forbidden();
-      }
-      const record = await this.repository.findById(entity, { tenantId: scope.tenantId }, id, tx);
-      if (!record) throw notFound();
+      const record = await this.repository.findById(entity, scope.data ? await this.rowScope(entity, caller, tx) : scope, id, tx);
+      if (!record) throw scope.data && !existing ? forbidden() : notFound();
       await hooks?.afterSave?.(ctx, record, existing);
       return record;
     });

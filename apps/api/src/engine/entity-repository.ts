@@ -119,13 +119,6 @@ export class EntityRepository {
     return query;
   }
 
-  /** The ids of the live rows among `ids` that the scope lets through (for writes by id). */
-  private async visibleIds(entity: EntityDef, scope: RowScope, ids: string[], db: Db): Promise<string[]> {
-    if (!scope.data || ids.length === 0) return ids;
-    const rows = await this.base(entity, scope, db).select('id').where('id', 'in', ids).execute();
-    return rows.map((r: Row) => String(r.id));
-  }
-
   async page(entity: EntityDef, scope: RowScope, query: ListQuery, extra: Condition[] = []): Promise<{ records: JsonRecord[]; total: number }> {
     const conditions = [...query.conditions, ...extra];
     // In the order the shape's slots are numbered: tenant, data filter, each condition's values, limit, offset.
@@ -202,20 +195,21 @@ export class EntityRepository {
   }
 
   async update(entity: EntityDef, scope: RowScope, id: string, values: Record<string, unknown>, db: Db = this.db): Promise<number> {
-    if ((await this.visibleIds(entity, scope, [id], db)).length === 0) return 0;
     let query = db.updateTable(entity.table).set(valuesToColumns(values)).where('id', '=', id).where('is_deleted', '=', 0);
     if (scope.tenantId !== null) query = query.where('tenant_id', '=', scope.tenantId);
+    const data = scope.data;
+    if (data) query = query.where((eb) => filterSql(eb, data, this.dialect));
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
 
   async softDelete(entity: EntityDef, scope: RowScope, ids: string[], audit: { updateUser: string; updateTime: string }, db: Db = this.db): Promise<number> {
-    const visible = await this.visibleIds(entity, scope, ids, db);
-    if (visible.length === 0) return 0;
     let query = db.updateTable(entity.table)
       .set({ is_deleted: 1, update_user: audit.updateUser, update_time: audit.updateTime })
-      .where('id', 'in', visible).where('is_deleted', '=', 0);
+      .where('id', 'in', ids).where('is_deleted', '=', 0);
     if (scope.tenantId !== null) query = query.where('tenant_id', '=', scope.tenantId);
+    const data = scope.data;
+    if (data) query = query.where((eb) => filterSql(eb, data, this.dialect));
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
