@@ -10,6 +10,8 @@ import { registerApiLog } from './logs/log-hooks.js';
 import { registerLogRoutes } from './logs/log-routes.js';
 import { registerAuthHook } from './auth/auth-hook.js';
 import { registerAuthRoutes } from './auth/auth-routes.js';
+import { registerAbuseLimits } from './auth/abuse-limits.js';
+import { registerInputHygiene } from './core/input-hygiene.js';
 import type { Config } from './config.js';
 import { failure } from './core/envelope.js';
 import { registerErrorHandler } from './core/error-handler.js';
@@ -39,6 +41,8 @@ export interface BuiltApp {
 /** The API's own routes, under /api. */
 async function apiRoutes(api: FastifyInstance): Promise<void> {
   await registerOpenApi(api);
+  await registerAbuseLimits(api, api.services.config);
+  registerInputHygiene(api);
   registerAuthHook(api, api.services.tokens);
   registerApiScopeHook(api, api.services.scopes);
   registerApiLog(api);

@@ -28,6 +28,11 @@ const schema = z.object({
   LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(20 * 1024 * 1024),
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  UPLOAD_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   UPLOAD_EXTENSIONS: z.string().regex(/^[a-z0-9]{1,10}(,[a-z0-9]{1,10})*$/, 'comma-joined lower-case extensions, e.g. jpg,png,pdf')
     .default('jpg,jpeg,png,gif,webp,bmp,pdf,doc,docx,xls,xlsx,ppt,pptx,txt,csv,zip,rar,7z,mp4,mp3'),
 });
@@ -60,6 +65,18 @@ export interface Config {
   uploadMaxBytes: number;
   /** File extensions put-file accepts (lower case). */
   uploadExtensions: ReadonlySet<string>;
+  /** An upload whose body sends nothing for this long is answered 400 and its temporary file removed. */
+  uploadStallSeconds: number;
+  /** Abuse limits (`auth/abuse-limits.ts`), per client address unless named otherwise. */
+  rateLimits: {
+    /** Any call that carries no token. */
+    anonymousPerMinute: number;
+    /** Sign-in, token refresh, captcha and the open password change. */
+    signInPerMinute: number;
+    /** Sign-in and open password change attempts per tenant and account, from any address. */
+    accountPerMinute: number;
+    registerPerHour: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -116,5 +133,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: c.TRUST_PROXY === 'true',
     uploadMaxBytes: c.UPLOAD_MAX_BYTES,
     uploadExtensions: new Set(c.UPLOAD_EXTENSIONS.split(',')),
+    uploadStallSeconds: c.UPLOAD_STALL_SECONDS,
+    rateLimits: {
+      anonymousPerMinute: c.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+      signInPerMinute: c.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+      accountPerMinute: c.RATE_LIMIT_ACCOUNT_PER_MINUTE,
+      registerPerHour: c.RATE_LIMIT_REGISTER_PER_HOUR,
+    },
   };
 }

@@ -5,6 +5,7 @@ import { Params } from './access/params.js';
 import { ScopeService } from './access/scope-service.js';
 import { CaptchaService } from './auth/captcha.js';
 import { ClientRegistry } from './auth/client-registry.js';
+import { SessionGuard } from './auth/session-guard.js';
 import { SignInService } from './auth/sign-in.js';
 import { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
@@ -33,6 +34,8 @@ export interface Services {
   repository: EntityRepository;
   operations: EntityOperations;
   tokens: TokenService;
+  /** Whether a token's session still stands; ends a user's sessions. */
+  sessions: SessionGuard;
   captcha: CaptchaService;
   clients: ClientRegistry;
   signIn: SignInService;
@@ -65,11 +68,13 @@ export function createServices(config: Config, database: Database, store: KvStor
   ]);
   const operations = new EntityOperations(db, repository, access, labels, hooks, scopes);
   const tokens = new TokenService(config.tokenSecret, store);
-  const signIn = new SignInService(db, store, tokens, params, config.lockoutMinutes, {
+  const sessions = new SessionGuard(db, config.tokenSecret);
+  tokens.checkSessionsWith((claims) => sessions.isCurrent(claims));
+  const signIn = new SignInService(db, store, tokens, sessions, params, config.lockoutMinutes, {
     access: config.accessTokenSeconds, refresh: config.refreshTokenSeconds,
   });
   return {
-    config, database, store, access, scopes, params, labels, repository, operations, tokens,
+    config, database, store, access, scopes, params, labels, repository, operations, tokens, sessions,
     captcha: new CaptchaService(store, config.captchaTtlSeconds),
     clients: new ClientRegistry(db),
     signIn,

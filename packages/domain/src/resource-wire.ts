@@ -49,6 +49,8 @@ export function fileUrl(link: string, token: string | null | undefined): string 
 
 export const RESOURCE_MSG = {
   noFile: t('请选择要上传的文件', 'Please choose a file to upload'),
+  badUpload: t('上传内容格式不正确', 'The upload is not a valid multipart form'),
+  uploadIncomplete: t('上传内容不完整或传输中断', 'The upload was incomplete or stalled'),
   tooLarge: t('文件大小不能超过{max}', 'The file cannot be larger than {max}'),
   badType: t('不支持的文件类型: {ext}', 'File type not allowed: {ext}'),
   storageFailed: t('文件存储失败: {reason}', 'Storing the file failed: {reason}'),

@@ -30,7 +30,8 @@ export async function callerFromToken(tokens: TokenService, header: string | und
     isSuperAdmin: isSuperAdmin(claims.tenant_id, roleAliases),
     tokenId: claims.jti,
     refreshTokenId: claims.rti ?? '',
-    expiresAt: claims.exp ?? 0,
+    expiresAt: claims.exp,
+    refreshExpiresAt: claims.rex ?? claims.exp,
   };
 }
 

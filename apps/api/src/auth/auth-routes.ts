@@ -78,7 +78,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     if (req.caller) {
       logs.usual(originOf(req, false), { logId: 'sign_out', logData: `${req.caller.account} 退出登录` });
       await tokens.revoke(req.caller.tokenId, req.caller.expiresAt);
-      if (req.caller.refreshTokenId) await tokens.revoke(req.caller.refreshTokenId, undefined);
+      if (req.caller.refreshTokenId) await tokens.revoke(req.caller.refreshTokenId, req.caller.refreshExpiresAt);
     }
     return { success: 'true', msg: 'success' };
   };

@@ -4,7 +4,7 @@ import { seedId } from '../seed/menu-tree.js';
 import { ADMIN_USER_ID } from '../seed/platform-seed.js';
 import { SeedWriter } from '../seed/seed-writer.js';
 import { passwordGrant, requestToken } from '../test-support/oauth.js';
-import { DEMO_PASSWORD, startTestApp, testDialects, type TestApp } from '../test-support/test-app.js';
+import { CLIENT_HEADER, DEMO_PASSWORD, startTestApp, testDialects, type TestApp } from '../test-support/test-app.js';
 import { hashPassword, md5Hex } from './password.js';
 
 const ROLE = { alumniAdmin: seedId(91, 2), leader: seedId(91, 6) };
@@ -31,7 +31,7 @@ describe.each(testDialects())('oauth token on %s', (dialect) => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toMatchObject({
-        token_type: 'bearer', scope: 'all', expires_in: 3600, client_id: 'saber', tenant_id: '000000',
+        token_type: 'bearer', scope: 'all', expires_in: 3600, client_id: 'harness', tenant_id: '000000',
         user_id: seedId(90, 2), dept_id: DEPT.office, role_id: ROLE.alumniAdmin, role_name: 'alumni_admin',
         account: 'office', real_name: '王晓梅', detail: { type: 'web' },
       });
@@ -45,7 +45,7 @@ describe.each(testDialects())('oauth token on %s', (dialect) => {
       const form = new URLSearchParams({ tenantId: '000000', username: 'office', password: md5Hex(DEMO_PASSWORD), grant_type: 'password', scope: 'all' });
       const res = await t.app.inject({
         method: 'POST', url: '/api/blade-auth/oauth/token', payload: form.toString(),
-        headers: { authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { authorization: CLIENT_HEADER, 'content-type': 'application/x-www-form-urlencoded' },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ account: 'office', tenant_id: '000000' });

@@ -5,7 +5,8 @@ import type { Db } from '../db/database.js';
 import type { KvStore } from '../store/kv-store.js';
 import type { OAuthClient } from './client-registry.js';
 import { OAUTH_MSG, OAuthError } from './oauth-error.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { hashPassword, md5Hex, verifyPassword } from './password.js';
+import type { SessionGuard } from './session-guard.js';
 import type { Identity, TokenService } from './tokens.js';
 
 export interface SignInRequest {
@@ -34,12 +35,19 @@ interface UserRow {
 export const ACCOUNT_DISABLED = t('该账号已被禁用,请联系管理员', 'This account is disabled, please contact the administrator');
 const DEFAULT_FAIL_COUNT = 5;
 
+/**
+ * A hash no password matches, checked when the account is unknown so that an unknown account costs
+ * the same hash work as a known one (answer times do not tell which accounts exist).
+ */
+const UNKNOWN_ACCOUNT_HASH = hashPassword(md5Hex(`unknown-account-${Math.random()}`));
+
 /** Sign-in and token refresh: tenant, lockout, credentials, roles, then a token pair. */
 export class SignInService {
   constructor(
     private readonly db: Db,
     private readonly store: KvStore,
     private readonly tokens: TokenService,
+    private readonly sessions: SessionGuard,
     private readonly params: Params,
     private readonly lockoutMinutes: number,
     private readonly lifetimes: { access: number | null; refresh: number | null },
@@ -68,7 +76,11 @@ export class SignInService {
   async recordFailure(tenantId: string, account: string): Promise<boolean> {
     const failures = await this.store.increment(this.failKey(tenantId, account), this.lockoutMinutes * 60);
     const limit = await this.params.number(tenantId, 'account.failCount', DEFAULT_FAIL_COUNT);
-    return failures === limit;
+    if (failures !== limit) return false;
+    // A locked account's existing sessions end too: whoever is guessing may already hold one.
+    const user = await this.findUser(tenantId, account);
+    if (user) await this.sessions.endSessions([String(user.id)]);
+    return true;
   }
 
   /** Lifts a sign-in lockout (the users page's unlock). */
@@ -81,7 +93,7 @@ export class SignInService {
     await this.checkTenant(req.tenantId);
     if (await this.isLockedOut(req.tenantId, req.account)) throw new OAuthError(400, 'invalid_grant', OAUTH_MSG.lockedOut);
     const user = await this.findUser(req.tenantId, req.account);
-    const check = await verifyPassword(user?.password ?? null, req.password);
+    const check = await verifyPassword(user?.password ?? (await UNKNOWN_ACCOUNT_HASH), req.password);
     if (!user || !check.ok) {
       const locked = await this.recordFailure(req.tenantId, req.account);
       throw new OAuthError(400, 'invalid_grant', OAUTH_MSG.badCredentials, locked ? 'lockout' : 'sign_in_failed');
@@ -89,7 +101,8 @@ export class SignInService {
     if (Number(user.status) !== 1) throw new OAuthError(400, 'invalid_grant', ACCOUNT_DISABLED);
     await this.store.delete(this.failKey(req.tenantId, req.account));
     if (check.rehash) {
-      await this.db.updateTable('blade_user').set({ password: await hashPassword(req.password), update_time: now() })
+      user.password = await hashPassword(req.password);
+      await this.db.updateTable('blade_user').set({ password: user.password, update_time: now() })
         .where('id', '=', user.id).execute();
     }
     return this.issueFor(client, user, req.deptId, req.roleId);
@@ -127,6 +140,8 @@ export class SignInService {
         .where('id', 'in', chosenRoles).where('tenant_id', '=', user.tenant_id).where('is_deleted', '=', 0).execute()
       : [];
     if (roles.length === 0) throw new OAuthError(400, 'invalid_grant', OAUTH_MSG.noRole);
+    const sst = await this.sessions.currentStamp(String(user.id));
+    if (sst === null) throw new OAuthError(400, 'invalid_grant', OAUTH_MSG.badCredentials);
     const identity: Identity = {
       client_id: client.clientId,
       tenant_id: String(user.tenant_id),
@@ -139,6 +154,7 @@ export class SignInService {
       role_alias: roles.map((r) => String(r.role_alias)).join(','),
       dept_id: deptId ?? userDepts.join(','),
       post_id: String(user.post_id ?? ''),
+      sst,
     };
     const accessSeconds = this.lifetimes.access ?? client.accessTokenValidity;
     const refreshSeconds = this.lifetimes.refresh ?? client.refreshTokenValidity;

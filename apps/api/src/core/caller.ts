@@ -17,7 +17,9 @@ export interface Caller {
   isSuperAdmin: boolean;
   tokenId: string;
   refreshTokenId: string;
+  /** Expiry (seconds) of the access token and of the refresh token issued with it. */
   expiresAt: number;
+  refreshExpiresAt: number;
 }
 
 declare module 'fastify' {

@@ -9,6 +9,7 @@ import * as shell from './migrations/006-shell.js';
 import * as scopes from './migrations/007-scopes.js';
 import * as userDeptIndexes from './migrations/008-user-dept-indexes.js';
 import * as regions from './migrations/009-regions.js';
+import * as sessions from './migrations/010-sessions.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
 const MIGRATIONS = [
@@ -21,6 +22,7 @@ const MIGRATIONS = [
   ['007-scopes', scopes],
   ['008-user-dept-indexes', userDeptIndexes],
   ['009-regions', regions],
+  ['010-sessions', sessions],
 ] as const;
 
 export async function migrate({ db, dialect }: Database): Promise<string[]> {

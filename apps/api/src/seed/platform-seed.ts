@@ -96,7 +96,7 @@ export async function seedPlatform(db: Db, adminPassword: string): Promise<void>
   await w.insert('blade_tenant', { tenantId: PLATFORM_TENANT, tenantName: '示范大学', domain: '', linkman: '系统管理员', contactNumber: '13900000001', accountNumber: -1 });
   await w.insert('blade_client', {
     clientId: 'saber', clientSecret: 'saber_secret', scope: 'all',
-    authorizedGrantTypes: 'refresh_token,password,authorization_code,captcha,social', webServerRedirectUri: 'http://localhost:8080',
+    authorizedGrantTypes: 'refresh_token,authorization_code,captcha,social', webServerRedirectUri: 'http://localhost:8080',
     accessTokenValidity: 3600, refreshTokenValidity: 604800, autoapprove: 'true',
   });
   await seedMenus(w, MENU_TREE, '0');

@@ -4,6 +4,15 @@ import type { KvStore } from './kv-store.js';
 export class RedisStore implements KvStore {
   private readonly redis: Redis;
 
+  /** The connection, for parts that keep their own keys under `keyPrefix` (the abuse limits). */
+  get connection(): Redis {
+    return this.redis;
+  }
+
+  get keyPrefix(): string {
+    return this.prefix;
+  }
+
   constructor(url: string, private readonly prefix = 'alumni:') {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   }

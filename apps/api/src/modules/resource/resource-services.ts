@@ -1,4 +1,5 @@
-import { attachEntity, emailSettingEntity, ossEntity, smsEntity } from '@alumni/domain';
+import { attachEntity, emailSettingEntity, ossEntity, smsEntity, t } from '@alumni/domain';
+import { invalidFields } from '../../core/errors.js';
 import type { Db } from '../../db/database.js';
 import type { EntityHooks } from '../../engine/entity-hooks.js';
 import type { EntityRepository } from '../../engine/entity-repository.js';
@@ -8,6 +9,7 @@ import { MailService } from './mail/mail-service.js';
 import { SendRecords } from './send-records.js';
 import { SmsService } from './sms/sms-service.js';
 import { FileService } from './storage/file-service.js';
+import { tenantOfKey } from './storage/object-store.js';
 import { StorageService } from './storage/storage-service.js';
 
 /** The channels: object storage with attachments, SMS and e-mail, and the record of what was sent. */
@@ -30,12 +32,28 @@ export function createResourceServices(db: Db, repository: EntityRepository, dat
   };
 }
 
+const NOT_OWN_OBJECT = t('文件名必须是本租户存储的对象', 'The name must be an object stored by this tenant');
+
+/**
+ * An attachment row may only name an object of the caller's own tenant (the object key starts with
+ * the tenant id): a row naming another tenant's key would otherwise serve that tenant's file.
+ */
+function attachHooks(resources: ResourceServices): EntityHooks {
+  return {
+    async beforeSave(ctx, values) {
+      if (!('name' in values)) return;
+      if (tenantOfKey(String(values.name ?? '')) !== ctx.caller.tenantId) throw invalidFields({ name: NOT_OWN_OBJECT[ctx.lang] });
+    },
+    afterRemove: (rows) => resources.files.deleteObjects(rows),
+  };
+}
+
 /** Server-side rules of the resource entities. */
 export function resourceHooks(resources: ResourceServices): [string, EntityHooks][] {
   return [
     [ossEntity.name, ossHooks],
     [smsEntity.name, smsHooks],
     [emailSettingEntity.name, emailSettingHooks],
-    [attachEntity.name, { afterRemove: (rows) => resources.files.deleteObjects(rows) }],
+    [attachEntity.name, attachHooks(resources)],
   ];
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../../auth/password.js';
-import { DEMO_PASSWORD, startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
+import { CLIENT_HEADER, DEMO_PASSWORD, startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
 
 describe.each(testDialects())('open/update-password on %s', (dialect) => {
   let t: TestApp;
@@ -46,7 +46,7 @@ describe.each(testDialects())('open/update-password on %s', (dialect) => {
       }
       // One failed sign-in more makes five: the account is locked for sign-in and for this call.
       const signIn = await t.call('POST', `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId: '000000', username: 'college', password: md5Hex('Bad@1234'), grant_type: 'password', scope: 'all' })}`,
-        null, undefined, { authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'tenant-id': '000000' });
+        null, undefined, { authorization: CLIENT_HEADER, 'tenant-id': '000000' });
       expect(signIn.json().error_description).toBe('用户名或密码错误');
       await expect(t.signIn('college')).rejects.toThrow(/登录错误次数过多/);
       const locked = await change('college', DEMO_PASSWORD, 'New@12345');

@@ -1,8 +1,8 @@
-import { PLATFORM_TENANT, SHELL_MSG, t } from '@alumni/domain';
+import { fieldSchema, PLATFORM_TENANT, SHELL_MSG, t, userEntity, type Lang } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, isMd5Hex } from '../../auth/password.js';
 import { ok } from '../../core/envelope.js';
-import { badRequest } from '../../core/errors.js';
+import { badRequest, invalidFields } from '../../core/errors.js';
 import { ids } from '../../core/ids.js';
 import { now } from '../../core/time.js';
 
@@ -11,6 +11,18 @@ const tags = ['Personal info (个人信息)'];
 const MSG_TENANT_UNKNOWN = t('租户ID未找到', 'Tenant not found');
 const MSG_DUPLICATE = t('当前用户 [{value}] 已存在!', 'The user [{value}] already exists!');
 const MSG_BAD_PASSWORD = t('密码格式不正确', 'The password is not in the expected form');
+
+const MSG_OAUTH_ID = t('第三方账号标识过长', 'The third-party account id is too long');
+
+/** The guest's account and nickname, checked by the user definition's own rules (length, form). */
+function checkAgainstUser(values: { account: string; name: string }, lang: Lang): void {
+  const errors: Record<string, string> = {};
+  for (const field of ['account', 'name'] as const) {
+    const result = fieldSchema(userEntity, field, lang).safeParse(values[field]);
+    if (!result.success) errors[field] = result.error.issues[0]?.message ?? SHELL_MSG.accountFirst[lang];
+  }
+  if (Object.keys(errors).length > 0) throw invalidFields(errors);
+}
 
 /** Status of a registered guest: waiting until an administrator enables the account. */
 export const STATUS_WAITING = 0;
@@ -43,6 +55,8 @@ export function registerGuestRoute(app: FastifyInstance): void {
     if (!account) throw badRequest(SHELL_MSG.accountFirst);
     if (!password) throw badRequest(SHELL_MSG.passwordFirst);
     if (!isMd5Hex(password)) throw badRequest(MSG_BAD_PASSWORD);
+    checkAgainstUser({ account, name }, req.lang);
+    if (oauthId.length > 64) throw badRequest(MSG_OAUTH_ID);
 
     const tenant = await db.selectFrom('blade_tenant').select(['id']).where('tenant_id', '=', tenantId)
       .where('is_deleted', '=', 0).executeTakeFirst();
@@ -55,12 +69,12 @@ export function registerGuestRoute(app: FastifyInstance): void {
       const userId = ids.next();
       const time = now();
       await tx.insertInto('blade_user').values({
-        id: userId, tenant_id: tenantId, code: account, user_type: 1, account, password: hash, name: name.slice(0, 20),
-        real_name: name.slice(0, 10), role_id: '', dept_id: '', create_time: time, update_time: time,
+        id: userId, tenant_id: tenantId, code: account, user_type: 1, account, password: hash, name,
+        real_name: name.slice(0, 10) /* the nickname's first characters, within the real name's own limit */, role_id: '', dept_id: '', create_time: time, update_time: time,
         status: STATUS_WAITING, is_deleted: 0,
       }).execute();
       if (oauthId) {
-        await tx.insertInto('blade_user_oauth').values({ id: ids.next(), tenant_id: tenantId, user_id: userId, uuid: oauthId.slice(0, 64), create_time: time }).execute();
+        await tx.insertInto('blade_user_oauth').values({ id: ids.next(), tenant_id: tenantId, user_id: userId, uuid: oauthId, create_time: time }).execute();
       }
     });
     return ok(true, req.lang);

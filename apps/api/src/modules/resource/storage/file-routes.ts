@@ -22,9 +22,17 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(RESOURCE_PATHS.putFile, {
     schema: { tags, summary: 'Upload one file (multipart field `file`); answers {link, domain, name, originalName, attachId}', consumes: ['multipart/form-data'] },
-  }, async (req) => {
+  }, async (req, reply) => {
     const caller = requireCaller(req.caller);
-    const upload = await receiveUpload(req, { maxBytes: config.uploadMaxBytes, extensions: config.uploadExtensions }, tmpDir);
+    const limits = { maxBytes: config.uploadMaxBytes, extensions: config.uploadExtensions, stallMs: config.uploadStallSeconds * 1000 };
+    let upload;
+    try {
+      upload = await receiveUpload(req, limits, tmpDir);
+    } catch (err) {
+      // The rest of a refused body is not read: the connection closes after the answer.
+      reply.header('connection', 'close');
+      throw err;
+    }
     return ok(await files.put(caller, upload), req.lang);
   });
 

@@ -8,7 +8,7 @@ import { now } from '../../../core/time.js';
 import type { Db } from '../../../db/database.js';
 import { rowToRecord, selectColumns, type JsonRecord } from '../../../db/row-mapping.js';
 import type { EntityRepository } from '../../../engine/entity-repository.js';
-import { OBJECT_KEY, type StoredObject } from './object-store.js';
+import { OBJECT_KEY, tenantOfKey, type StoredObject } from './object-store.js';
 import type { Upload } from './receive-upload.js';
 import type { StorageService } from './storage-service.js';
 
@@ -50,7 +50,8 @@ export class FileService {
 
   /** A live attachment of the tenant and its object, or null (unknown, removed, or another tenant's). */
   async open(tenantId: string, key: string): Promise<{ attach: JsonRecord; object: StoredObject } | null> {
-    if (!OBJECT_KEY.test(key)) return null;
+    // Only keys of the caller's own tenant are served, whatever rows exist.
+    if (tenantOfKey(key) !== tenantId) return null;
     const row = await this.db.selectFrom(attachEntity.table).select(selectColumns(attachEntity))
       .where('tenant_id', '=', tenantId).where('name', '=', key).where('is_deleted', '=', 0).executeTakeFirst();
     if (!row) return null;
