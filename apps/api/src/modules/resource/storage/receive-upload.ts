@@ -93,10 +93,15 @@ export async function receiveUpload(req: FastifyRequest, limits: UploadLimits, t
     }
     await mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, `${randomUUID()}.part`);
-    // A stall destroys the source: the pipeline then closes the file before it settles.
-    watch.failed.catch((err: unknown) => part.file.destroy(err as Error));
+    const out = createWriteStream(tmp);
+    // A stall destroys both ends (the form parser may already have dropped the source without a word):
+    // the pipeline then closes the file before it settles.
+    watch.failed.catch((err: unknown) => {
+      part.file.destroy(err as Error);
+      out.destroy(err as Error);
+    });
     try {
-      await pipeline(part.file, createWriteStream(tmp));
+      await pipeline(part.file, out);
       if (part.file.truncated) throw badRequest(RESOURCE_MSG.tooLarge, { max: formatBytes(limits.maxBytes) });
       const { size } = await stat(tmp);
       return { path: tmp, size, contentType: contentTypeOf(extension), originalName, extension };
