@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Xy@123456';
 
@@ -13,6 +14,23 @@ export async function captchaText(key: string): Promise<string> {
   const res = await fetch(`${process.env.E2E_CONTROL_URL}/captcha/${encodeURIComponent(key)}`);
   if (!res.ok) throw new Error(`no live captcha ${key}`);
   return res.text();
+}
+
+/** The demo client's header; it signs in with the captcha grant only. */
+export const CLIENT = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+
+/** A token of the demo administrator through the API, by the captcha grant as the login page does. */
+export async function apiToken(request: APIRequestContext, account = 'admin'): Promise<string> {
+  const captcha = await (await request.get('/api/blade-auth/oauth/captcha')).json() as { key: string };
+  const code = await captchaText(captcha.key);
+  const md5 = createHash('md5').update(DEMO_PASSWORD).digest('hex');
+  const query = new URLSearchParams({ tenantId: '000000', username: account, password: md5, grant_type: 'captcha', scope: 'all' });
+  const res = await request.post(`/api/blade-auth/oauth/token?${query}`, {
+    headers: { Authorization: CLIENT, 'Tenant-Id': '000000', 'Captcha-Key': captcha.key, 'Captcha-Code': code },
+  });
+  const token = (await res.json()).access_token as string | undefined;
+  if (!token) throw new Error(`sign-in of ${account} failed: ${res.status()}`);
+  return token;
 }
 
 /** Remembers the key of the captcha the login page shows last. */

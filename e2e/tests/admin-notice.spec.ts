@@ -1,16 +1,7 @@
-import { createHash } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { button, fieldError, formDialog, openPage, region, row, search } from '../support/crud';
-import { DEMO_PASSWORD, signIn, toast } from '../support/session';
+import { apiToken, CLIENT, signIn, toast } from '../support/session';
 
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-const CLIENT = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const query = new URLSearchParams({ tenantId: '000000', username: 'admin', password: md5(DEMO_PASSWORD), grant_type: 'password', scope: 'all' });
-  const res = await request.post(`/api/blade-auth/oauth/token?${query}`, { headers: { Authorization: CLIENT } });
-  return (await res.json()).access_token as string;
-}
 
 test('a notice is written with the rich-text toolbar, viewed with its formatting, and its script stripped', async ({ page, request }) => {
   test.setTimeout(120_000);

@@ -1,17 +1,10 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openPage, region, row, search } from '../support/crud';
-import { DEMO_PASSWORD, signIn } from '../support/session';
+import { apiToken, CLIENT, DEMO_PASSWORD, signIn } from '../support/session';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-const CLIENT = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
-/** A token of the demo administrator through the API (the password grant). */
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const query = new URLSearchParams({ tenantId: '000000', username: 'admin', password: md5(DEMO_PASSWORD), grant_type: 'password', scope: 'all' });
-  const res = await request.post(`/api/blade-auth/oauth/token?${query}`, { headers: { Authorization: CLIENT } });
-  return (await res.json()).access_token as string;
-}
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);

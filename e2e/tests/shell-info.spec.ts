@@ -60,6 +60,9 @@ test('personal info: password change with the specification\'s messages and stre
   await page.getByLabel('确认密码').fill('Better@2025');
   await submit.click();
   await expect(toast(page, '操作成功!')).toBeVisible();
+  // The change ends every session of the account, this one too.
+  await expect(toast(page, '密码已修改，请使用新密码重新登录')).toBeVisible();
+  await page.waitForURL('**/login');
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await signIn(page, { account: 'association', password: 'Better@2025' });

@@ -42,7 +42,12 @@ describe.each(testDialects())('entity contract on %s', (dialect) => {
     const walk = (nodes: Json[]) => nodes.forEach((n) => { officeCodes.add(String(n.code)); walk((n.children as Json[]) ?? []); });
     walk(tree);
   });
-  afterAll(async () => t?.close());
+  /** Cross-tenant attempts made below (each one a failing test if it leaked), printed as the suite's figure. */
+  const crossTenant = { entities: new Set<string>(), attempts: 0 };
+  afterAll(async () => {
+    console.log(`security/tenants ${dialect}: ${crossTenant.entities.size} entities, ${crossTenant.attempts} cross-tenant reads, updates, removals and creates, 0 leaks`);
+    await t?.close();
+  });
 
   it('answers 401 with 缺失令牌,鉴权失败 when no token is sent', async () => {
     const res = await t.call('GET', '/api/blade-system/param/list');
@@ -249,11 +254,14 @@ describe.each(testDialects())('entity contract on %s', (dialect) => {
           const { id } = await createRow();
           expect(await listedIds({ id }, foreign)).toEqual([]);
           expect(await listedIds({}, foreign)).not.toContain(id);
+          crossTenant.entities.add(entity.name);
+          crossTenant.attempts += 2;
         });
 
         it("answers 404 for the detail of tenant 000000's row", async () => {
           const { id } = await createRow();
           envelope(await detail(id, foreign), 404);
+          crossTenant.attempts += 1;
         });
 
         it("answers 404 for an update of tenant 000000's row and leaves it unchanged", async () => {
@@ -262,12 +270,14 @@ describe.each(testDialects())('entity contract on %s', (dialect) => {
           const token = uniqueToken();
           envelope(await t.call('POST', path.submit, foreign, { ...sampleBody(entity, 2, token, await needs(token, 2)), id }), 404);
           expect(await stored(id)).toEqual(before);
+          crossTenant.attempts += 1;
         });
 
         it("answers 404 for removing tenant 000000's row and keeps it", async () => {
           const { id } = await createRow();
           envelope(await t.call('POST', `${path.remove}?ids=${id}`, foreign), 404);
           envelope(await detail(id), 200);
+          crossTenant.attempts += 1;
         });
 
         it("creates its own rows in its own tenant, invisible to tenant 000000", async () => {
@@ -277,6 +287,7 @@ describe.each(testDialects())('entity contract on %s', (dialect) => {
           cleanups.push(async () => void (await t.call('POST', `${path.remove}?ids=${own.id}`, foreign)));
           expect(own.tenantId).toBe(DEMO_TENANT);
           envelope(await detail(String(own.id)), 404);
+          crossTenant.attempts += 1;
         });
       });
     } else {
@@ -293,6 +304,8 @@ describe.each(testDialects())('entity contract on %s', (dialect) => {
           envelope(await t.call('POST', `${path.remove}?ids=${id}`, foreign), 403);
           expect(await stored(id)).toEqual(before);
           expect(await count()).toBe(total);
+          crossTenant.entities.add(entity.name);
+          crossTenant.attempts += 5;
         });
       });
     }

@@ -94,6 +94,7 @@ export const shellEn: typeof shellZh = {
     submit: 'Submit',
   },
   info: {
+    signInAgain: 'Your password has changed: please sign in again with the new one',
     title: 'Personal info',
     tabInfo: 'Personal info',
     tabPassword: 'Change password',

@@ -92,6 +92,7 @@ export const shellZh = {
     submit: '提交',
   },
   info: {
+    signInAgain: '密码已修改，请使用新密码重新登录',
     title: '个人信息',
     tabInfo: '个人信息',
     tabPassword: '修改密码',
