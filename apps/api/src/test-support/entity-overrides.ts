@@ -1,4 +1,5 @@
 import { dictBizEntity, dictEntity, entityPath, permissionCodes, type EntityDef } from '@alumni/domain';
+import { randomUUID } from 'node:crypto';
 import { ids } from '../core/ids.js';
 import { menuIdsByCode } from '../seed/platform-seed.js';
 import { REGION_SEED } from '../seed/region-seed.js';
@@ -54,6 +55,9 @@ const FREE_PROVINCE_DIGITS = Array.from({ length: 99 }, (_, i) => i + 1)
 let nextProvince = 0;
 const sampleProvinceCode = () => `${String(FREE_PROVINCE_DIGITS[nextProvince++ % FREE_PROVINCE_DIGITS.length]).padStart(2, '0')}0000`;
 
+const DEMO_TENANT_ID = '100001';
+const objectKey = (tenantId: string) => `${tenantId}/20260101/${randomUUID()}.png`;
+
 export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
   dept: { values: root },
   // A new province: code, parent and level are fixed once created.
@@ -72,6 +76,8 @@ export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
     values: (variant) => ({ smtpHost: `smtp${variant}.example.com`, username: `user${variant}`, senderAddress: `from${variant}@example.com`, replyTo: `reply${variant}@example.com`, isDefault: 0 }),
     derived: ['password'],
   },
+  // An attachment names an object key of its own tenant.
+  attach: { values: () => ({ name: objectKey('000000') }), foreign: { name: objectKey(DEMO_TENANT_ID) } },
   [dictEntity.name]: dictionaryEntry(dictEntity),
   [dictBizEntity.name]: dictionaryEntry(dictBizEntity),
   'data-scope': scopeRow((variant) => ({ scopeColumn: variant === 1 ? 'create_user' : 'create_dept' })),
