@@ -52,6 +52,8 @@ function kindOf(entity: EntityDef, name: string): FieldKind | null {
   return null;
 }
 
+const MAX_INT32 = 2_147_483_647;
+
 const DATE_VALUE_RE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
 
 function convert(kind: FieldKind, op: FilterOp, raw: string): string | number | null {
@@ -63,8 +65,9 @@ function convert(kind: FieldKind, op: FilterOp, raw: string): string | number | 
     return DATE_VALUE_RE.test(raw) ? (raw.length === 16 ? `${raw}:00` : raw) : null;
   }
   if (isNumberKind(kind)) {
+    // Number fields are 32-bit integer columns: a fraction or a value outside them is no value of the field.
     const n = Number(raw);
-    return raw.trim() !== '' && Number.isFinite(n) ? n : null;
+    return raw.trim() !== '' && Number.isInteger(n) && Math.abs(n) <= MAX_INT32 ? n : null;
   }
   if (isIdKind(kind)) return isId(raw) ? raw : null;
   return raw;

@@ -8,7 +8,14 @@ export const INPUT_MSG = {
   tooLong: t('参数 {name} 过长', 'Parameter {name} is too long'),
   tooDeep: t('请求内容嵌套过深', 'The request body is nested too deeply'),
   tooMany: t('请求参数过多', 'Too many request parameters'),
+  badName: t('参数名 {name} 不允许使用', 'The parameter name {name} is not allowed'),
 };
+
+/**
+ * Names every object inherits (`toString`, `valueOf`, `__proto__`, …): a value carrying one as its
+ * own key breaks the code that reads it (`String(value)` throws) or pollutes what it is merged into.
+ */
+const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** Longest query or path value (a comma-joined list of a few thousand ids fits). */
 export const MAX_QUERY_VALUE = 32_768;
@@ -23,8 +30,19 @@ const MAX_QUERY_PARAMS = 200;
 // eslint-disable-next-line no-control-regex
 const REFUSED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Headers whose values reach SQL (sign-in and the department/role switch). */
+const SQL_HEADERS = ['tenant-id', 'dept-id', 'role-id', 'captcha-key', 'captcha-code'];
+
 /** Query parameters that carry a list and so may repeat (`ids=1&ids=2`), beside the comma-joined form. */
 const isListName = (name: string) => /ids$/i.test(name);
+
+/** Whether a text holds a character the product refuses to store (see REFUSED). */
+export const hasRefusedCharacter = (value: string): boolean => REFUSED.test(value);
+
+function checkName(name: string): void {
+  checkText('', name, 256);
+  if (INHERITED_NAMES.has(name)) throw badRequest(INPUT_MSG.badName, { name });
+}
 
 function checkText(name: string, value: string, max: number): void {
   if (REFUSED.test(value)) throw badRequest(INPUT_MSG.badCharacter, { name: name.slice(0, 64) });
@@ -36,7 +54,7 @@ function checkQuery(query: unknown): void {
   const entries = Object.entries(query as Record<string, unknown>);
   if (entries.length > MAX_QUERY_PARAMS) throw badRequest(INPUT_MSG.tooMany);
   for (const [name, value] of entries) {
-    checkText('', name, 256);
+    checkName(name);
     if (Array.isArray(value) && !isListName(name)) throw badRequest(INPUT_MSG.repeated, { name: name.slice(0, 64) });
     for (const item of Array.isArray(value) ? value : [value]) {
       if (typeof item === 'string') checkText(name, item, MAX_QUERY_VALUE);
@@ -54,7 +72,7 @@ function checkBody(body: unknown): void {
     } else if (value && typeof value === 'object') {
       if (depth >= MAX_BODY_DEPTH) throw badRequest(INPUT_MSG.tooDeep);
       for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-        checkText('', key, 256);
+        if (!Array.isArray(value)) checkName(key);
         stack.push({ value: child, name: Array.isArray(value) ? name : key, depth: depth + 1 });
       }
     }
@@ -68,6 +86,10 @@ function checkBody(body: unknown): void {
  */
 export function registerInputHygiene(api: FastifyInstance): void {
   api.addHook('preValidation', async (req: FastifyRequest) => {
+    for (const header of SQL_HEADERS) {
+      const value = req.headers[header];
+      if (typeof value === 'string') checkText(header, value, 256);
+    }
     checkQuery(req.query);
     checkQuery(req.params);
     if (req.body !== undefined && req.body !== null) checkBody(req.body); // a multipart upload has no parsed body

@@ -14,4 +14,5 @@ export const toast = {
   error: (text: string) => void current?.error(text),
   success: (text: string) => void current?.success(text),
   warning: (text: string) => void current?.warning(text),
+  info: (text: string, seconds?: number) => void current?.info(text, seconds),
 };

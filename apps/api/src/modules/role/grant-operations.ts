@@ -175,6 +175,7 @@ export class GrantOperations {
   }
 
   async topTreeKeys(caller: Caller, topMenuIds: string[]) {
+    await this.access.require(caller, 'topmenu_setting');
     return { menu: await this.store.topMenuMenuIds(await this.store.topMenuIds(caller.tenantId, topMenuIds)) };
   }
 

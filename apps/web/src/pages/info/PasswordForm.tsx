@@ -1,8 +1,9 @@
 import { SHELL_MSG, type Lang } from '@alumni/domain';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { logoutLocally } from '../../api/logout-local';
 import { updatePassword } from '../../api/shell';
+import { toast } from '../../lib/feedback';
 import { useFormSubmit } from './use-form-submit';
 import { strongPasswordRule } from './validator-rules';
 
@@ -17,13 +18,13 @@ export function PasswordForm() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const [form] = Form.useForm<Passwords>();
-  const { message } = App.useApp();
   // 原密码不正确 and the like come from the server through the HTTP layer.
   const { busy, submit } = useFormSubmit(async ({ oldPassword, newPassword, newPassword1 }: Passwords) => {
     await updatePassword(oldPassword, newPassword, newPassword1);
     form.resetFields();
     // A password change ends every session of the account, this one too: sign in again with the new one.
-    void message.info(t('shell.info.signInAgain'), 5);
+    // The root's toast holder outlives the signed-in layout, so the note stays on the login page.
+    toast.info(t('shell.info.signInAgain'), 5);
     logoutLocally();
   });
 

@@ -8,6 +8,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { RESOURCE_MSG } from '@alumni/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../../core/errors.js';
+import { hasRefusedCharacter, INPUT_MSG } from '../../../core/input-hygiene.js';
 import { contentTypeOf } from './content-types.js';
 import type { ReceivedFile } from './object-store.js';
 
@@ -84,6 +85,10 @@ export async function receiveUpload(req: FastifyRequest, limits: UploadLimits, t
     if (!part || part.type !== 'file' || part.fieldname !== 'file' || !part.filename) {
       part?.file?.resume();
       throw badRequest(RESOURCE_MSG.noFile);
+    }
+    if (hasRefusedCharacter(part.filename)) {
+      part.file.resume();
+      throw badRequest(INPUT_MSG.badCharacter, { name: 'filename' });
     }
     const originalName = path.basename(part.filename.replace(/\\/g, '/')).slice(0, 255) || 'file';
     const extension = extensionOf(originalName);
