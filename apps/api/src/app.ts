@@ -17,6 +17,7 @@ import { registerOpenApi } from './core/openapi.js';
 import { setTimeZone } from './core/time.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { refreshStatisticsAtStart } from './db/planner-statistics.js';
 import { registerEntityRoutes } from './engine/entity-routes.js';
 import { registerDictionaryRoutes } from './modules/dict/dict-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
@@ -76,8 +77,9 @@ export async function buildApp(config: Config, options: { store?: KvStore } = {}
 
   const database = openDatabase(config.database);
   const store = options.store ?? (config.redisUrl ? new RedisStore(config.redisUrl, config.redisKeyPrefix) : new MemoryStore());
-  await migrate(database);
+  const migrated = await migrate(database);
   const seed = await seedIfEmpty(database, config);
+  await refreshStatisticsAtStart(database, migrated.length > 0 || seed.seeded);
   const services = createServices(config, database, store, app.log);
   app.decorate('services', services);
   app.addHook('onClose', async () => {
