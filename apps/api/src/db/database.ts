@@ -2,6 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { registerSearchFunctions } from './search-index.js';
 import { cachingSqlite } from './sqlite-statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -38,6 +39,7 @@ export function openDatabase(config: Config['database']): Database {
   sqlite.pragma('cache_size = -65536');
   // 64-bit ids exceed JavaScript's safe integers: read every integer as BigInt, rows are mapped after.
   sqlite.defaultSafeIntegers(true);
+  registerSearchFunctions(sqlite);
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }) }) as Db;
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -9,6 +9,8 @@ import * as shell from './migrations/006-shell.js';
 import * as scopes from './migrations/007-scopes.js';
 import * as userDeptIndexes from './migrations/008-user-dept-indexes.js';
 import * as regions from './migrations/009-regions.js';
+import * as searchIndexes from './migrations/011-search-indexes.js';
+import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
 const MIGRATIONS = [
@@ -21,6 +23,7 @@ const MIGRATIONS = [
   ['007-scopes', scopes],
   ['008-user-dept-indexes', userDeptIndexes],
   ['009-regions', regions],
+  ['011-search-indexes', searchIndexes],
 ] as const;
 
 export async function migrate({ db, dialect }: Database): Promise<string[]> {
@@ -30,6 +33,8 @@ export async function migrate({ db, dialect }: Database): Promise<string[]> {
   const schema = dialect === 'postgres'
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
     : undefined;
+  // Extensions belong to the database, not a schema or a migration's transaction.
+  if (dialect === 'postgres') await ensureTrigramExtension(db);
   const migrator = new Migrator({
     db,
     ...(schema ? { migrationTableSchema: schema } : {}),
