@@ -11,6 +11,7 @@ import { registerLogRoutes } from './logs/log-routes.js';
 import { registerAuthHook } from './auth/auth-hook.js';
 import { registerAuthRoutes } from './auth/auth-routes.js';
 import type { Config } from './config.js';
+import { registerCompression } from './core/compression.js';
 import { failure } from './core/envelope.js';
 import { registerErrorHandler } from './core/error-handler.js';
 import { registerOpenApi } from './core/openapi.js';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, options: { store?: KvStore } = {}
 
   // Per-request lines only when debugging; business logs stay at the configured level.
   const requestLogLevel = config.logLevel === 'debug' || config.logLevel === 'trace' ? config.logLevel : 'warn';
+  await registerCompression(app);
   await app.register(apiRoutes, { prefix: '/api', logLevel: requestLogLevel });
   registerWeb(app, config.webDir);
   return { app, seed };
@@ -124,7 +126,7 @@ async function signInRoutes(scope: FastifyInstance): Promise<void> {
 function registerWeb(app: FastifyInstance, webDir: string | null): void {
   const hasWeb = !!webDir && existsSync(path.join(webDir, 'index.html'));
   if (hasWeb) {
-    app.register(fastifyStatic, { root: webDir as string, wildcard: false, maxAge: '1h', immutable: false });
+    app.register(fastifyStatic, { root: webDir as string, wildcard: false, maxAge: '1h', immutable: false, preCompressed: true });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || !hasWeb || req.method !== 'GET') {
