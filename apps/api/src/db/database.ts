@@ -1,8 +1,9 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { registerSearchFunctions } from './search-index.js';
+import { SqliteReadPool } from './sqlite-read-pool.js';
 import { cachingSqlite } from './sqlite-statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -17,6 +18,11 @@ export type Db = Kysely<any>;
 export interface Database {
   db: Db;
   dialect: Dialect;
+  /**
+   * Runs a read-only query outside any transaction: on SQLite in a reader thread when there are any
+   * (see `SqliteReadPool`), else like `db.executeQuery`. For lists, whose counts may be slow.
+   */
+  read<R>(query: CompiledQuery): Promise<{ rows: R[] }>;
   close(): Promise<void>;
 }
 
@@ -29,7 +35,7 @@ export function openDatabase(config: Config['database']): Database {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }) as Db;
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', read: <R>(query: CompiledQuery) => db.executeQuery<R>(query), close: () => db.destroy() };
   }
   const sqlite = new BetterSqlite3(config.file);
   sqlite.pragma('journal_mode = WAL');
@@ -41,5 +47,16 @@ export function openDatabase(config: Config['database']): Database {
   sqlite.defaultSafeIntegers(true);
   registerSearchFunctions(sqlite);
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }) }) as Db;
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const readers = config.readWorkers > 0 ? new SqliteReadPool(config.file, config.readWorkers) : null;
+  return {
+    db,
+    dialect: 'sqlite',
+    read: readers
+      ? async <R>(query: CompiledQuery) => ({ rows: await readers.all<R>(query.sql, query.parameters) })
+      : <R>(query: CompiledQuery) => db.executeQuery<R>(query),
+    close: async () => {
+      await readers?.close();
+      await db.destroy();
+    },
+  };
 }

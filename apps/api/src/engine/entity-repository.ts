@@ -139,7 +139,15 @@ export class EntityRepository {
    */
   private readonly shapes = new Map<string, PageShape>();
 
-  constructor(private readonly db: Db, private readonly dialect: Dialect) {}
+  /**
+   * `read` runs the list's count and page: on SQLite a reader thread (see `SqliteReadPool`), so a
+   * slow count does not hold up other requests.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+    private readonly read: (query: CompiledQuery) => Promise<{ rows: Row[] }> = (query) => db.executeQuery<Row>(query),
+  ) {}
 
   private base(entity: EntityDef, scope: RowScope, db: Db = this.db, dataValues?: readonly unknown[]) {
     let query = db.selectFrom(entity.table).where('is_deleted', '=', 0);
@@ -151,10 +159,10 @@ export class EntityRepository {
 
   async page(entity: EntityDef, scope: RowScope, query: ListQuery, extra: Condition[] = []): Promise<{ records: JsonRecord[]; total: number }> {
     const { count, page } = this.listQueries(entity, scope, query, extra);
-    const countRow = (await this.db.executeQuery<Row>(count)).rows[0];
+    const countRow = (await this.read(count)).rows[0];
     const total = Number(countRow?.total ?? 0);
     if (total === 0 || (query.current - 1) * query.size >= total) return { records: [], total };
-    const { rows } = await this.db.executeQuery<Row>(page);
+    const { rows } = await this.read(page);
     return { records: rows.map((r) => rowToRecord(entity, r)), total };
   }
 
