@@ -1,5 +1,10 @@
+import { paramEntity } from '@alumni/domain';
+import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EntityRepository } from '../engine/entity-repository.js';
+import { insertSyntheticRows, SYNTHETIC_TENANT } from '../test-support/synthetic-rows.js';
 import { startTestApp, testDialects, type TestApp } from '../test-support/test-app.js';
+import { refreshPlannerStatistics } from './planner-statistics.js';
 import { searchDocument, searchPhrase } from './search-index.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers read loosely in assertions
@@ -88,5 +93,34 @@ describe.each(testDialects())('contains search through the search index on %s', 
   it('takes like wildcards in a term literally', async () => {
     expect((await byName('张%三')).keys).toEqual([]);
     expect((await byName('_')).keys).toEqual([]);
+  });
+});
+
+describe('pages of a common term on sqlite', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+    await insertSyntheticRows(t.app.services.database.db, 'sqlite', paramEntity, 25_000);
+    await refreshPlannerStatistics(t.app.services.database);
+  });
+  afterAll(async () => t?.close());
+
+  it('walk the list order and give the rows that looking every match up gives', async () => {
+    const repository = new EntityRepository(t.app.services.database.db, 'sqlite');
+    const scope = { tenantId: SYNTHETIC_TENANT };
+    for (const current of [1, 2, 40]) {
+      const query = { current, size: 10, conditions: [{ field: 'paramName', op: 'like' as const, value: '名1' }], sorts: [] };
+      const { count, page, pageWalk } = repository.listQueries(paramEntity, scope, query);
+      expect(pageWalk).toBeDefined();
+      const { db } = t.app.services.database;
+      const total = Number((await db.executeQuery<{ total: number }>(count)).rows[0]?.total);
+      expect(total).toBeGreaterThan(2000);
+      const looked = (await db.executeQuery<{ id: bigint }>(page)).rows.map((r) => String(r.id));
+      const walked = (await db.executeQuery<{ id: bigint }>(pageWalk as CompiledQuery)).rows.map((r) => String(r.id));
+      expect(walked).toHaveLength(10);
+      expect(walked).toEqual(looked);
+      const plan = (await db.executeQuery<{ detail: string }>({ ...(pageWalk as CompiledQuery), sql: `explain query plan ${(pageWalk as CompiledQuery).sql}` })).rows.map((r) => r.detail);
+      expect(plan.join('\n')).not.toContain('TEMP B-TREE FOR ORDER BY');
+    }
   });
 });

@@ -63,7 +63,7 @@ function boundValues(entity: EntityDef, c: Condition, dialect: Dialect): unknown
 }
 
 /** One filter condition as SQL; its `values` (see `boundValues`) are always bound parameters. */
-function conditionSql(eb: Eb, entity: EntityDef, c: Condition, dialect: Dialect, values: readonly unknown[] = boundValues(entity, c, dialect)): Expression<SqlBool> {
+function conditionSql(eb: Eb, entity: EntityDef, c: Condition, dialect: Dialect, values: readonly unknown[] = boundValues(entity, c, dialect), walk = false): Expression<SqlBool> {
   const col = eb.ref(snake(c.field));
   const v = values[0] as string | number;
   const like = dialect === 'postgres' ? sql.raw('ilike') : sql.raw('like');
@@ -76,7 +76,9 @@ function conditionSql(eb: Eb, entity: EntityDef, c: Condition, dialect: Dialect,
       const path = containsPath(entity, c, dialect);
       if (path === 'search-table') {
         const fts = sql.table(searchTable(entity));
-        return sql<SqlBool>`${eb.ref('id')} in (select rowid from ${fts} where ${fts} match ${v})`;
+        // `+id` keeps SQLite from looking the matches up by id: it walks the list order instead (see `WALK_MIN_MATCHES`).
+        const id = walk ? sql`+${eb.ref('id')}` : eb.ref('id');
+        return sql<SqlBool>`${id} in (select rowid from ${fts} where ${fts} match ${v})`;
       }
       if (path === 'pairs') return sql<SqlBool>`(app_search_pairs(${col}) @> app_search_pairs(${v}) and ${col} ilike ${values[1] as string} escape '\\')`;
       return sql<SqlBool>`${text} ${like} ${v} escape '\\'`;
@@ -126,7 +128,26 @@ class Slot {
 
 export interface PageShape {
   count: CompiledQuery;
+  /** The page, its rows found through the filters' indexes and then sorted. */
   page: CompiledQuery;
+  /** SQLite, search-index filters, an order an index serves: the page found by walking that order. */
+  pageWalk?: CompiledQuery;
+}
+
+/**
+ * From this many matches of a SQLite search-index filter on, a page walks the list's order index and
+ * keeps the rows whose id the search index returned, stopping at the page's last row, instead of
+ * looking every match up by id and sorting them all. 2,000 matches among a million rows mean ~5,000
+ * index entries walked for a first page; fewer matches are cheaper to look up.
+ */
+const WALK_MIN_MATCHES = 2000;
+
+/** Whether the list's order is the one its order index (`tenant_time` or `list_order`) is built in. */
+function orderServedByIndex(entity: EntityDef, sorts: Sort[]): boolean {
+  const indexed = (entity.defaultSort ?? [{ field: 'createTime', desc: true }]).map((s) => ({ field: s.field, desc: !!s.desc }));
+  const order = sorts.length ? sorts : indexed;
+  return order.length === indexed.length && order.every((s, i) => s.field === indexed[i]?.field)
+    && order.every((s) => s.desc === order[0]?.desc);
 }
 
 const MAX_SHAPES = 500;
@@ -158,11 +179,11 @@ export class EntityRepository {
   }
 
   async page(entity: EntityDef, scope: RowScope, query: ListQuery, extra: Condition[] = []): Promise<{ records: JsonRecord[]; total: number }> {
-    const { count, page } = this.listQueries(entity, scope, query, extra);
+    const { count, page, pageWalk } = this.listQueries(entity, scope, query, extra);
     const countRow = (await this.read(count)).rows[0];
     const total = Number(countRow?.total ?? 0);
     if (total === 0 || (query.current - 1) * query.size >= total) return { records: [], total };
-    const { rows } = await this.read(page);
+    const { rows } = await this.read(pageWalk && total >= WALK_MIN_MATCHES ? pageWalk : page);
     return { records: rows.map((r) => rowToRecord(entity, r)), total };
   }
 
@@ -174,7 +195,7 @@ export class EntityRepository {
       ...conditions.flatMap((c) => boundValues(entity, c, this.dialect)), query.size, (query.current - 1) * query.size];
     const shape = this.pageShape(entity, scope, conditions, query.sorts);
     const bind = (q: CompiledQuery): CompiledQuery => ({ ...q, queryId: createQueryId(), parameters: q.parameters.map((p) => (p instanceof Slot ? values[p.index] : p)) });
-    return { count: bind(shape.count), page: bind(shape.page) };
+    return { count: bind(shape.count), page: bind(shape.page), ...(shape.pageWalk ? { pageWalk: bind(shape.pageWalk) } : {}) };
   }
 
   /** The count and page queries of a list's shape, with slots where its values go. */
@@ -187,13 +208,15 @@ export class EntityRepository {
     const slot = () => new Slot(next++) as unknown as string; // Kysely binds any non-expression value as a parameter
     const slotScope: RowScope = { tenantId: scope.tenantId === null ? null : slot(), data: scope.data ?? null };
     const dataSlots = scope.data ? filterValues(scope.data).map(slot) : undefined;
-    const filtered = this.base(entity, slotScope, this.db, dataSlots)
-      .where((eb) => eb.and(conditions.map((c) => conditionSql(eb, entity, c, this.dialect, boundValues(entity, c, this.dialect).map(slot)))));
-    const count = filtered.select((eb) => eb.fn.countAll().as('total')).compile();
+    const conditionSlots = conditions.map((c) => boundValues(entity, c, this.dialect).map(slot));
+    const filteredBy = (walk: boolean) => this.base(entity, slotScope, this.db, dataSlots)
+      .where((eb) => eb.and(conditions.map((c, i) => conditionSql(eb, entity, c, this.dialect, conditionSlots[i], walk))));
+    const count = filteredBy(false).select((eb) => eb.fn.countAll().as('total')).compile();
     const limit = slot() as unknown as number;
     const offset = slot() as unknown as number;
-    const page = this.ordered(filtered.select(selectColumns(entity)), entity, sorts).limit(limit).offset(offset).compile();
-    shape = { count, page };
+    const pageOf = (walk: boolean) => this.ordered(filteredBy(walk).select(selectColumns(entity)), entity, sorts).limit(limit).offset(offset).compile();
+    const walks = conditions.some((c) => containsPath(entity, c, this.dialect) === 'search-table') && orderServedByIndex(entity, sorts);
+    shape = { count, page: pageOf(false), ...(walks ? { pageWalk: pageOf(true) } : {}) };
     if (this.shapes.size >= MAX_SHAPES) this.shapes.delete(this.shapes.keys().next().value as string);
     this.shapes.set(key, shape);
     return shape;
