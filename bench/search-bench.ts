@@ -38,7 +38,7 @@ const api = (file: string) => path.resolve(repoRoot, 'apps/api/dist', file);
 const { loadConfig } = await import(api('config.js')) as typeof import('../apps/api/src/config.js');
 const { buildApp } = await import(api('app.js')) as typeof import('../apps/api/src/app.js');
 const { callerFromToken } = await import(api('auth/auth-hook.js')) as typeof import('../apps/api/src/auth/auth-hook.js');
-const { EntityRepository } = await import(api('engine/entity-repository.js')) as typeof import('../apps/api/src/engine/entity-repository.js');
+const { EntityRepository, pageQueryFor } = await import(api('engine/entity-repository.js')) as typeof import('../apps/api/src/engine/entity-repository.js');
 const { refreshPlannerStatistics } = await import(api('db/planner-statistics.js')) as typeof import('../apps/api/src/db/planner-statistics.js');
 const { paramEntity, parseListQuery } = await import('@alumni/domain');
 const { default: BetterSqlite3 } = await import('better-sqlite3');
@@ -190,14 +190,18 @@ async function measure(dialect: 'sqlite' | 'postgres', rows: number): Promise<Me
 
     // The raw driver runs the SQL the repository issues for the same calls.
     const compiled = lists.map((q) => repository.listQueries(paramEntity, { tenantId: BENCH_TENANT }, q));
+    // The count, then the page the repository picks for that total (as `EntityRepository.page` does).
     const raw = async (i: number) => {
-      const { count, page } = compiled[i % compiled.length]!;
+      const queries = compiled[i % compiled.length]!;
+      const { count } = queries;
       if (rawSqlite) {
-        rawSqlite.prepare(count.sql).get(...count.parameters);
-        rawSqlite.prepare(page.sql).all(...page.parameters);
+        const total = Number((rawSqlite.prepare(count.sql).get(...count.parameters) as { total: bigint }).total);
+        const page = pageQueryFor(queries, total);
+        if (total > 0) rawSqlite.prepare(page.sql).all(...page.parameters);
       } else if (rawPg) {
-        await rawPg.query(count.sql, [...count.parameters]);
-        await rawPg.query(page.sql, [...page.parameters]);
+        const total = Number((await rawPg.query(count.sql, [...count.parameters])).rows[0]?.total ?? 0);
+        const page = pageQueryFor(queries, total);
+        if (total > 0) await rawPg.query(page.sql, [...page.parameters]);
       }
     };
     const viaApi = (i: number) => app.services.operations.list(paramEntity, caller, lists[i % lists.length]!);

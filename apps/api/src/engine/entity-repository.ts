@@ -142,6 +142,11 @@ export interface PageShape {
  */
 const WALK_MIN_MATCHES = 2000;
 
+/** The page query a list runs once its count is known (see `WALK_MIN_MATCHES`). */
+export function pageQueryFor(queries: PageShape, total: number): CompiledQuery {
+  return queries.pageWalk && total >= WALK_MIN_MATCHES ? queries.pageWalk : queries.page;
+}
+
 /** Whether the list's order is the one its order index (`tenant_time` or `list_order`) is built in. */
 function orderServedByIndex(entity: EntityDef, sorts: Sort[]): boolean {
   const indexed = (entity.defaultSort ?? [{ field: 'createTime', desc: true }]).map((s) => ({ field: s.field, desc: !!s.desc }));
@@ -179,11 +184,11 @@ export class EntityRepository {
   }
 
   async page(entity: EntityDef, scope: RowScope, query: ListQuery, extra: Condition[] = []): Promise<{ records: JsonRecord[]; total: number }> {
-    const { count, page, pageWalk } = this.listQueries(entity, scope, query, extra);
-    const countRow = (await this.read(count)).rows[0];
+    const queries = this.listQueries(entity, scope, query, extra);
+    const countRow = (await this.read(queries.count)).rows[0];
     const total = Number(countRow?.total ?? 0);
     if (total === 0 || (query.current - 1) * query.size >= total) return { records: [], total };
-    const { rows } = await this.read(pageWalk && total >= WALK_MIN_MATCHES ? pageWalk : page);
+    const { rows } = await this.read(pageQueryFor(queries, total));
     return { records: rows.map((r) => rowToRecord(entity, r)), total };
   }
 
