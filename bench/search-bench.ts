@@ -79,7 +79,7 @@ function loadSql(dialect: 'sqlite' | 'postgres', rows: number): string {
       ${name}, 'key-' || i, 'value-' || (i * 7 % 1000), 'seeded row ' || i`;
   const columns = 'id, tenant_id, create_time, update_time, status, is_deleted, param_name, param_key, param_value, remark';
   return dialect === 'postgres'
-    ? `insert into blade_param (${columns}) ${select} from generate_series(1, ${rows}) as s(i)`
+    ? `insert into blade_param (${columns}) ${select} from generate_series(1::bigint, ${rows}) as s(i)`
     : `insert into blade_param (${columns}) ${select} from (with recursive s(i) as (select 1 union all select i + 1 from s where i < ${rows}) select i from s)`;
 }
 
@@ -149,89 +149,95 @@ async function measure(dialect: 'sqlite' | 'postgres', rows: number): Promise<Me
     await admin.end();
     env.DATABASE_URL = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   }
-  const { app } = await buildApp(loadConfig(env));
-  const database = app.services.database;
-  log(`${dialect}, ${fmt(rows)} rows: loading ...`);
-  const t0 = performance.now();
-  await sql.raw(loadSql(dialect, rows)).execute(database.db);
-  await refreshPlannerStatistics(database);
-  const loadSeconds = (performance.now() - t0) / 1000;
-  log(`${dialect}, ${fmt(rows)} rows: loaded with indexes and statistics in ${fmt(loadSeconds, 1)} s`);
+  try {
+    const { app } = await buildApp(loadConfig(env));
+    const database = app.services.database;
+    log(`${dialect}, ${fmt(rows)} rows: loading ...`);
+    const t0 = performance.now();
+    await sql.raw(loadSql(dialect, rows)).execute(database.db);
+    await refreshPlannerStatistics(database);
+    const loadSeconds = (performance.now() - t0) / 1000;
+    log(`${dialect}, ${fmt(rows)} rows: loaded with indexes and statistics in ${fmt(loadSeconds, 1)} s`);
 
-  const server = await startServerProcess(repoRoot, dataDir, env);
-  const address = server.address;
-  const auth = await signIn(address);
-  const keys = Array.from({ length: 50 }, (_, k) => `key-${1 + ((k * 7919 + 13) % rows)}`);
-  const scenarios: Scenario[] = [
-    { name: 'contains key-1, newest first, total', paths: [`${LIST}?current=1&size=10&paramKey=key-1&descs=createTime`], queries: [{ paramKey: 'key-1', descs: 'createTime' }], p95Target: TARGET.filteredP95Ms },
-    { name: 'equality paramKey_equal (50 keys)', paths: keys.map((k) => `${LIST}?current=1&size=10&paramKey_equal=${k}`), queries: keys.map((k) => ({ paramKey_equal: k })), p95Target: TARGET.equalityP95Ms },
-    { name: '2-character Chinese name (8 names)', paths: NAMES.map((n) => `${LIST}?current=1&size=10&paramName=${encodeURIComponent(n)}`), queries: NAMES.map((n) => ({ paramName: n })), p95Target: TARGET.filteredP95Ms },
-  ];
+    const server = await startServerProcess(repoRoot, dataDir, env);
+    const address = server.address;
+    const auth = await signIn(address);
+    const keys = Array.from({ length: 50 }, (_, k) => `key-${1 + ((k * 7919 + 13) % rows)}`);
+    const scenarios: Scenario[] = [
+      { name: 'contains key-1, newest first, total', paths: [`${LIST}?current=1&size=10&paramKey=key-1&descs=createTime`], queries: [{ paramKey: 'key-1', descs: 'createTime' }], p95Target: TARGET.filteredP95Ms },
+      { name: 'equality paramKey_equal (50 keys)', paths: keys.map((k) => `${LIST}?current=1&size=10&paramKey_equal=${k}`), queries: keys.map((k) => ({ paramKey_equal: k })), p95Target: TARGET.equalityP95Ms },
+      { name: '2-character Chinese name (8 names)', paths: NAMES.map((n) => `${LIST}?current=1&size=10&paramName=${encodeURIComponent(n)}`), queries: NAMES.map((n) => ({ paramName: n })), p95Target: TARGET.filteredP95Ms },
+    ];
 
-  const caller = await callerFromToken(app.services.tokens, auth);
-  if (typeof caller !== 'object' || caller === null) throw new Error(`token not accepted in-process: ${String(caller)}`);
-  const repository = new EntityRepository(database.db, dialect);
-  const rawSqlite = dialect === 'sqlite' ? new BetterSqlite3(path.join(dataDir, 'alumni.db'), { readonly: true }) : null;
-  rawSqlite?.pragma('cache_size = -65536');
-  rawSqlite?.defaultSafeIntegers(true);
-  const rawPg = dialect === 'postgres' ? new pg.Client({ connectionString: env.DATABASE_URL }) : null;
-  await rawPg?.connect();
+    const caller = await callerFromToken(app.services.tokens, auth);
+    if (typeof caller !== 'object' || caller === null) throw new Error(`token not accepted in-process: ${String(caller)}`);
+    const repository = new EntityRepository(database.db, dialect);
+    const rawSqlite = dialect === 'sqlite' ? new BetterSqlite3(path.join(dataDir, 'alumni.db'), { readonly: true }) : null;
+    rawSqlite?.pragma('cache_size = -65536');
+    rawSqlite?.defaultSafeIntegers(true);
+    const rawPg = dialect === 'postgres' ? new pg.Client({ connectionString: env.DATABASE_URL }) : null;
+    await rawPg?.connect();
 
-  const results: Measured['scenarios'] = [];
-  let signIns: number[] = [];
-  for (const scenario of scenarios) {
-    const lists = scenario.queries.map((q) => parseListQuery(paramEntity, { current: '1', size: '10', ...q }));
-    const first = await app.services.operations.list(paramEntity, caller, lists[0]!);
-    log(`${dialect}, ${fmt(rows)} rows, ${scenario.name}: first answer ${first.records.length} records of ${fmt(first.total)}`);
-    const running = load({ url: address, paths: scenario.paths, headers: { 'Blade-Auth': auth }, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: 2 });
-    if (scenario === scenarios[0]) signIns = await signInsDuring(address, running);
-    const http = await running;
-    log(`  HTTP: ${fmt(http.reqPerSec, 1)} req/s, p50 ${fmt(http.p50Ms, 1)} ms, p95 ${fmt(http.p95Ms, 1)} ms, p99 ${fmt(http.p99Ms, 1)} ms (${http.non2xx} non-2xx, ${http.errors} errors)`);
-
-    // The raw driver runs the SQL the repository issues for the same calls.
-    const compiled = lists.map((q) => repository.listQueries(paramEntity, { tenantId: BENCH_TENANT }, q));
-    // The count, then the page the repository picks for that total (as `EntityRepository.page` does).
-    const raw = async (i: number) => {
-      const queries = compiled[i % compiled.length]!;
-      const { count } = queries;
-      if (rawSqlite) {
-        const total = Number((rawSqlite.prepare(count.sql).get(...count.parameters) as { total: bigint }).total);
-        const page = pageQueryFor(queries, total);
-        if (total > 0) rawSqlite.prepare(page.sql).all(...page.parameters);
-      } else if (rawPg) {
-        const total = Number((await rawPg.query(count.sql, [...count.parameters])).rows[0]?.total ?? 0);
-        const page = pageQueryFor(queries, total);
-        if (total > 0) await rawPg.query(page.sql, [...page.parameters]);
+    const results: Measured['scenarios'] = [];
+    let signIns: number[] = [];
+    for (const scenario of scenarios) {
+      const lists = scenario.queries.map((q) => parseListQuery(paramEntity, { current: '1', size: '10', ...q }));
+      const first = await app.services.operations.list(paramEntity, caller, lists[0]!);
+      log(`${dialect}, ${fmt(rows)} rows, ${scenario.name}: first answer ${first.records.length} records of ${fmt(first.total)}`);
+      const running = load({ url: address, paths: scenario.paths, headers: { 'Blade-Auth': auth }, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: 2 });
+      if (scenario === scenarios[0]) signIns = await signInsDuring(address, running);
+      const http = await running;
+      if (scenario === scenarios[0]) {
+        log(`  sign-ins during it: ${signIns.length}, p50 ${fmt(percentile(signIns, 0.5), 1)} ms, p95 ${fmt(percentile(signIns, 0.95), 1)} ms, max ${fmt(signIns[signIns.length - 1] ?? Number.NaN, 1)} ms`);
       }
-    };
-    const viaApi = (i: number) => app.services.operations.list(paramEntity, caller, lists[i % lists.length]!);
-    const iterations = Math.max(20, Math.round(ITERATIONS * Math.min(1, 100_000 / rows)));
-    await raw(0);
-    await viaApi(0);
-    const rawRuns: PerCall[] = [];
-    const apiRuns: PerCall[] = [];
-    for (let round = 0; round < 3; round++) { // interleaved, best of 3
-      rawRuns.push(await perCall(iterations, raw));
-      apiRuns.push(await perCall(iterations, viaApi));
-    }
-    const rawUs = Math.min(...rawRuns.map((r) => r.wallUs));
-    const apiUs = Math.min(...apiRuns.map((r) => r.wallUs));
-    log(`  in-process: API ${fmt(apiUs / 1000, 2)} ms/call, raw driver ${fmt(rawUs / 1000, 2)} ms/call (${iterations} calls, best of 3)`);
-    results.push({ scenario, http, total: first.total, apiUs, rawUs });
-  }
+      log(`  HTTP: ${fmt(http.reqPerSec, 1)} req/s, p50 ${fmt(http.p50Ms, 1)} ms, p95 ${fmt(http.p95Ms, 1)} ms, p99 ${fmt(http.p99Ms, 1)} ms (${http.non2xx} non-2xx, ${http.errors} errors)`);
 
-  rawSqlite?.close();
-  await rawPg?.end();
-  await server.stop();
-  await app.close();
-  if (dialect === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.end();
+      // The raw driver runs the SQL the repository issues for the same calls.
+      const compiled = lists.map((q) => repository.listQueries(paramEntity, { tenantId: BENCH_TENANT }, q));
+      // The count, then the page the repository picks for that total (as `EntityRepository.page` does).
+      const raw = async (i: number) => {
+        const queries = compiled[i % compiled.length]!;
+        const { count } = queries;
+        if (rawSqlite) {
+          const total = Number((rawSqlite.prepare(count.sql).get(...count.parameters) as { total: bigint }).total);
+          const page = pageQueryFor(queries, total);
+          if (total > 0) rawSqlite.prepare(page.sql).all(...page.parameters);
+        } else if (rawPg) {
+          const total = Number((await rawPg.query(count.sql, [...count.parameters])).rows[0]?.total ?? 0);
+          const page = pageQueryFor(queries, total);
+          if (total > 0) await rawPg.query(page.sql, [...page.parameters]);
+        }
+      };
+      const viaApi = (i: number) => app.services.operations.list(paramEntity, caller, lists[i % lists.length]!);
+      const iterations = Math.max(20, Math.round(ITERATIONS * Math.min(1, 100_000 / rows)));
+      await raw(0);
+      await viaApi(0);
+      const rawRuns: PerCall[] = [];
+      const apiRuns: PerCall[] = [];
+      for (let round = 0; round < 3; round++) { // interleaved, best of 3
+        rawRuns.push(await perCall(iterations, raw));
+        apiRuns.push(await perCall(iterations, viaApi));
+      }
+      const rawUs = Math.min(...rawRuns.map((r) => r.wallUs));
+      const apiUs = Math.min(...apiRuns.map((r) => r.wallUs));
+      log(`  in-process: API ${fmt(apiUs / 1000, 2)} ms/call, raw driver ${fmt(rawUs / 1000, 2)} ms/call (${iterations} calls, best of 3)`);
+      results.push({ scenario, http, total: first.total, apiUs, rawUs });
+    }
+
+    rawSqlite?.close();
+    await rawPg?.end();
+    await server.stop();
+    await app.close();
+    return { dialect, rows, loadSeconds, scenarios: results, signIns };
+  } finally {
+    if (dialect === 'postgres') {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  rmSync(dataDir, { recursive: true, force: true });
-  return { dialect, rows, loadSeconds, scenarios: results, signIns };
 }
 
 // ---------------------------------------------------------------- the peer
