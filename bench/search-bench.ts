@@ -68,7 +68,7 @@ const NAMES = ['张伟', '王芳', '李娜', '刘洋', '陈静', '杨磊', '黄�
  */
 function loadSql(dialect: 'sqlite' | 'postgres', rows: number): string {
   const createTime = dialect === 'postgres'
-    ? `to_timestamp(1704067200 + ((i * 7919) % ${rows}) * 60)::timestamp(0)`
+    ? `to_timestamp(1704067200 + ((i::bigint * 7919) % ${rows}) * 60)::timestamp(0)`
     : `strftime('%Y-%m-%d %H:%M:%S', 1704067200 + ((i * 7919) % ${rows}) * 60, 'unixepoch')`;
   // Every surname meets every given name: surname by i, given name by i / surnames (names of 2
   // characters, every third row 3), so each 2-character name holds ~1/2,000 of the rows.
@@ -79,7 +79,7 @@ function loadSql(dialect: 'sqlite' | 'postgres', rows: number): string {
       ${name}, 'key-' || i, 'value-' || (i * 7 % 1000), 'seeded row ' || i`;
   const columns = 'id, tenant_id, create_time, update_time, status, is_deleted, param_name, param_key, param_value, remark';
   return dialect === 'postgres'
-    ? `insert into blade_param (${columns}) ${select} from generate_series(1::bigint, ${rows}) as s(i)`
+    ? `insert into blade_param (${columns}) ${select} from generate_series(1, ${rows}) as s(i)`
     : `insert into blade_param (${columns}) ${select} from (with recursive s(i) as (select 1 union all select i + 1 from s where i < ${rows}) select i from s)`;
 }
 

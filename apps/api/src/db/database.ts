@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kyse
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { registerSearchFunctions } from './search-index.js';
+import { ReadGate } from './read-gate.js';
 import { SqliteReadPool } from './sqlite-read-pool.js';
 import { cachingSqlite } from './sqlite-statement-cache.js';
 
@@ -31,11 +32,21 @@ pg.types.setTypeParser(1082, (v) => v);
 pg.types.setTypeParser(1114, (v) => v.slice(0, 19));
 pg.types.setTypeParser(1184, (v) => v.slice(0, 19));
 
+/** PostgreSQL connections that lists never take, so sign-in and writes do not wait behind slow counts. */
+const RESERVED_CONNECTIONS = 2;
+
 export function openDatabase(config: Config['database']): Database {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }) as Db;
-    return { db, dialect: 'postgres', read: <R>(query: CompiledQuery) => db.executeQuery<R>(query), close: () => db.destroy() };
+    // Lists leave connections for everything else (sign-in first): 2 of 10 by default.
+    const lists = new ReadGate(Math.max(1, config.poolSize - RESERVED_CONNECTIONS));
+    return {
+      db,
+      dialect: 'postgres',
+      read: <R>(query: CompiledQuery) => lists.run(() => db.executeQuery<R>(query)),
+      close: () => db.destroy(),
+    };
   }
   const sqlite = new BetterSqlite3(config.file);
   sqlite.pragma('journal_mode = WAL');
