@@ -12,7 +12,6 @@
  * BENCH_PROFILE (a file to write a CPU profile of the API's data path to), BENCH_KEEP (keep the data folder).
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import os from 'node:os';
@@ -23,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import type { LoadResult } from './lib/http-load.js';
 import { useDomainSources } from './lib/domain-source.js';
 import { startServerProcess } from './lib/server-process.js';
+import { addBenchClient, signIn } from './lib/sign-in.js';
 import { Table, fmt } from './lib/table.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -142,6 +142,7 @@ log(`rows per code: min ${sizes[0]}, median ${sizes[CODES / 2]}, max ${sizes[COD
 // ---------------------------------------------------------------- 3. the server under load
 // The compiled product runs in a process of its own on the same data, so its memory is its own;
 // measuring the sources (BENCH_SOURCE=src) keeps the server in this process.
+await addBenchClient(db);
 const server = fromSources ? null : await startServerProcess(path.resolve(here, '..'), dataDir);
 const httpAddress = server?.address ?? address;
 const serverRss = (label: string) => {
@@ -153,13 +154,8 @@ const serverRss = (label: string) => {
 if (server) log(`compiled server started as process ${server.pid} at ${httpAddress}`);
 
 // ---------------------------------------------------------------- sign in, check the answer
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
-const tokenUrl = `${httpAddress}/api/blade-auth/oauth/token?tenantId=${TENANT}&username=admin&password=${md5('Xy@123456')}&grant_type=password&scope=all&type=account`;
-const tokenRes = await fetch(tokenUrl, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}` } });
-const tokenBody = await tokenRes.json() as { access_token?: string };
-if (!tokenRes.ok || !tokenBody.access_token) throw new Error(`sign-in failed: ${tokenRes.status} ${JSON.stringify(tokenBody)}`);
-const token = tokenBody.access_token;
-const authHeader = `bearer ${token}`;
+const authHeader = await signIn(httpAddress, 'admin');
+const token = authHeader.slice('bearer '.length);
 
 const rotation = [3, 17, 42, 58, 71, 99, 0, 86].map(codeName);
 const listPath = (code: string) => `${LIST_PATH}?current=1&size=10&code_equal=${code}&descs=createTime`;

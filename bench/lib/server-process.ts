@@ -1,3 +1,4 @@
+import { BENCH_LIMITS } from './sign-in.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,11 +13,11 @@ export interface ServerProcess {
 
 /**
  * The compiled product (`apps/api/dist/server.js`, as `npm start` runs it) in a process of its own,
- * on an existing data folder, so its memory is measured alone.
+ * on an existing data folder (and `env`, e.g. a `DATABASE_URL`), so its memory is measured alone.
  */
-export function startServerProcess(repoRoot: string, dataDir: string): Promise<ServerProcess> {
+export function startServerProcess(repoRoot: string, dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/server.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIR: '' },
+    env: { ...process.env, ...BENCH_LIMITS, ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIR: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -13,12 +13,14 @@ import { registerAuthRoutes } from './auth/auth-routes.js';
 import { registerAbuseLimits } from './auth/abuse-limits.js';
 import { registerInputHygiene } from './core/input-hygiene.js';
 import type { Config } from './config.js';
+import { registerCompression } from './core/compression.js';
 import { failure } from './core/envelope.js';
 import { registerErrorHandler } from './core/error-handler.js';
 import { registerOpenApi } from './core/openapi.js';
 import { setTimeZone } from './core/time.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { refreshStatisticsAtStart } from './db/planner-statistics.js';
 import { registerEntityRoutes } from './engine/entity-routes.js';
 import { registerDictionaryRoutes } from './modules/dict/dict-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
@@ -80,8 +82,9 @@ export async function buildApp(config: Config, options: { store?: KvStore } = {}
 
   const database = openDatabase(config.database);
   const store = options.store ?? (config.redisUrl ? new RedisStore(config.redisUrl, config.redisKeyPrefix) : new MemoryStore());
-  await migrate(database);
+  const migrated = await migrate(database);
   const seed = await seedIfEmpty(database, config);
+  await refreshStatisticsAtStart(database, migrated.length > 0 || seed.seeded);
   const services = createServices(config, database, store, app.log);
   app.decorate('services', services);
   app.addHook('onClose', async () => {
@@ -93,6 +96,7 @@ export async function buildApp(config: Config, options: { store?: KvStore } = {}
 
   // Per-request lines only when debugging; business logs stay at the configured level.
   const requestLogLevel = config.logLevel === 'debug' || config.logLevel === 'trace' ? config.logLevel : 'warn';
+  await registerCompression(app);
   await app.register(apiRoutes, { prefix: '/api', logLevel: requestLogLevel });
   registerWeb(app, config.webDir);
   return { app, seed };
@@ -126,7 +130,7 @@ async function signInRoutes(scope: FastifyInstance): Promise<void> {
 function registerWeb(app: FastifyInstance, webDir: string | null): void {
   const hasWeb = !!webDir && existsSync(path.join(webDir, 'index.html'));
   if (hasWeb) {
-    app.register(fastifyStatic, { root: webDir as string, wildcard: false, maxAge: '1h', immutable: false });
+    app.register(fastifyStatic, { root: webDir as string, wildcard: false, maxAge: '1h', immutable: false, preCompressed: true });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || !hasWeb || req.method !== 'GET') {

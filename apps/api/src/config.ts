@@ -13,6 +13,7 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SQLITE_READ_THREADS: z.coerce.number().int().min(0).max(16).default(2),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
   REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]*$/, 'letters, digits and : . - _ only').default('alumni:'),
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -41,7 +42,7 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+  database: { kind: 'sqlite'; file: string; readWorkers: number } | { kind: 'postgres'; url: string; poolSize: number };
   redisUrl: string | null;
   /** Prefix of every key this installation writes to Redis. */
   redisKeyPrefix: string;
@@ -111,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   mkdirSync(dataDir, { recursive: true });
   const database: Config['database'] = c.DATABASE_URL
     ? { kind: 'postgres', url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE }
-    : { kind: 'sqlite', file: path.join(dataDir, 'alumni.db') };
+    : { kind: 'sqlite', file: path.join(dataDir, 'alumni.db'), readWorkers: c.SQLITE_READ_THREADS };
   return {
     port: c.PORT,
     host: c.HOST,

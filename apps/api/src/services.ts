@@ -56,7 +56,7 @@ export function createServices(config: Config, database: Database, store: KvStor
   access.onInvalidate(() => scopes.invalidate());
   const params = new Params(db);
   const labels = new DictionaryLabels(db);
-  const repository = new EntityRepository(db, database.dialect);
+  const repository = new EntityRepository(db, database.dialect, (query) => database.read(query));
   const resources = createResourceServices(db, repository, config.dataDir);
   const hooks = new Map<string, EntityHooks>([
     [dictEntity.name, dictionaryHooks(labels)],

@@ -1,8 +1,6 @@
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { useEffect, type ReactNode } from 'react';
 import { FeedbackBridge } from './components/FeedbackBridge';
 import { useReducedMotion } from './lib/use-reduced-motion';
@@ -16,7 +14,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const motion = !useReducedMotion();
 
   useEffect(() => {
-    dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en');
+    // dayjs serves the dates of the signed-in pages, not the sign-in page: it loads beside the first
+    // render instead of with the entry (the pages that show dates are lazy and arrive after it).
+    void import('./lib/dayjs-locale').then((m) => m.applyDayjsLocale(lang));
   }, [lang]);
 
   return (

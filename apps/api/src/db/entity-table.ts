@@ -1,6 +1,7 @@
 import { snake, type EntityDef, type Field } from '@alumni/domain';
 import { sql, type ColumnDataType, type Expression } from 'kysely';
 import type { Db, Dialect } from './database.js';
+import { ensureSearchIndex } from './search-index.js';
 
 type ColumnType = ColumnDataType | Expression<unknown>;
 
@@ -49,6 +50,7 @@ export async function createEntityTable(db: Db, dialect: Dialect, entity: Entity
   }
   await table.execute();
   await createEntityIndexes(db, entity);
+  await ensureSearchIndex(db, dialect, entity);
 }
 
 /**
@@ -63,10 +65,25 @@ export function exactFilterIndexes(entity: EntityDef): { name: string; columns: 
     .map(([name]) => ({ name: `${entity.table}_by_${snake(name)}`, columns: [snake(name), 'tenant_id', 'is_deleted', 'create_time'] }));
 }
 
-/** Lists filter by tenant and logical delete and sort by create time; see also `exactFilterIndexes`. */
+/**
+ * The index a list's default order reads, when the tenant-wide `(tenant_id, is_deleted, create_time)`
+ * does not serve it: platform tables (no tenant condition) and entities sorted by other fields
+ * (menus by `sort`, notices by release time). An unfiltered page then reads only its rows, in order,
+ * instead of sorting the whole table; a range filter on the first sort field reads the same index.
+ */
+export function listOrderIndex(entity: EntityDef): { name: string; columns: string[] } | null {
+  const order = (entity.defaultSort ?? [{ field: 'createTime' }]).map((s) => snake(s.field));
+  if (entity.scope === 'tenant' && order.length === 1 && order[0] === 'create_time') return null;
+  const scope = entity.scope === 'tenant' ? ['tenant_id'] : [];
+  return { name: `${entity.table}_list_order`, columns: [...scope, 'is_deleted', ...order, 'id'] };
+}
+
+/** Lists filter by tenant and logical delete and sort by create time; see also `exactFilterIndexes` and `listOrderIndex`. */
 export async function createEntityIndexes(db: Db, entity: EntityDef): Promise<void> {
   await db.schema.createIndex(`${entity.table}_tenant_time`).on(entity.table)
     .columns(['tenant_id', 'is_deleted', 'create_time']).execute();
+  const order = listOrderIndex(entity);
+  if (order) await db.schema.createIndex(order.name).ifNotExists().on(entity.table).columns(order.columns).execute();
   for (const index of exactFilterIndexes(entity)) {
     await db.schema.createIndex(index.name).on(entity.table).columns(index.columns).execute();
   }

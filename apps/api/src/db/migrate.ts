@@ -10,6 +10,8 @@ import * as scopes from './migrations/007-scopes.js';
 import * as userDeptIndexes from './migrations/008-user-dept-indexes.js';
 import * as regions from './migrations/009-regions.js';
 import * as sessions from './migrations/010-sessions.js';
+import * as searchIndexes from './migrations/011-search-indexes.js';
+import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
 const MIGRATIONS = [
@@ -23,6 +25,7 @@ const MIGRATIONS = [
   ['008-user-dept-indexes', userDeptIndexes],
   ['009-regions', regions],
   ['010-sessions', sessions],
+  ['011-search-indexes', searchIndexes],
 ] as const;
 
 export async function migrate({ db, dialect }: Database): Promise<string[]> {
@@ -32,6 +35,8 @@ export async function migrate({ db, dialect }: Database): Promise<string[]> {
   const schema = dialect === 'postgres'
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
     : undefined;
+  // Extensions belong to the database, not a schema or a migration's transaction.
+  if (dialect === 'postgres') await ensureTrigramExtension(db);
   const migrator = new Migrator({
     db,
     ...(schema ? { migrationTableSchema: schema } : {}),

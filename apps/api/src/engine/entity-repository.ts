@@ -3,6 +3,7 @@ import { createQueryId, sql, type CompiledQuery, type Expression, type Expressio
 import type { DataFilter } from '../access/scope-service.js';
 import type { Db, Dialect } from '../db/database.js';
 import { rowToRecord, selectColumns, valuesToColumns, type JsonRecord, type Row } from '../db/row-mapping.js';
+import { searchedFields, searchPhrase, searchTable, TRIGRAM_LENGTH } from '../db/search-index.js';
 
 /**
  * Rows visible to a call: those of one tenant, or every tenant's for platform-wide tables; and,
@@ -26,10 +27,31 @@ function likePattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * How a "contains" condition is answered: through the entity's search index (SQLite: the FTS5 table;
+ * PostgreSQL: the trigram index, or the pair index for a 2-character term), or by a plain `like`
+ * over the tenant's rows (1 character, or a field without a search index).
+ */
+type ContainsPath = 'search-table' | 'trigram' | 'pairs' | 'scan';
+
+function containsPath(entity: EntityDef, c: Condition, dialect: Dialect): ContainsPath {
+  if (c.op !== 'like' || !searchedFields(entity).includes(c.field)) return 'scan';
+  const length = [...String(c.value)].length;
+  if (length < 2) return 'scan';
+  if (dialect === 'sqlite') return 'search-table';
+  return length < TRIGRAM_LENGTH ? 'pairs' : 'trigram';
+}
+
 /** The values a condition binds, in the order `conditionSql` takes them. */
-function boundValues(c: Condition): unknown[] {
+function boundValues(entity: EntityDef, c: Condition, dialect: Dialect): unknown[] {
   switch (c.op) {
-    case 'like': case 'notlike': return [likePattern(String(c.value))];
+    case 'like': {
+      const path = containsPath(entity, c, dialect);
+      if (path === 'search-table') return [searchPhrase(snake(c.field), String(c.value))];
+      if (path === 'pairs') return [String(c.value), likePattern(String(c.value))];
+      return [likePattern(String(c.value))];
+    }
+    case 'notlike': return [likePattern(String(c.value))];
     case 'dateequal': {
       const day = String(c.value).slice(0, 10);
       return [day, nextDay(day)];
@@ -41,16 +63,26 @@ function boundValues(c: Condition): unknown[] {
 }
 
 /** One filter condition as SQL; its `values` (see `boundValues`) are always bound parameters. */
-function conditionSql(eb: Eb, c: Condition, dialect: Dialect, values: readonly unknown[] = boundValues(c)): Expression<SqlBool> {
+function conditionSql(eb: Eb, entity: EntityDef, c: Condition, dialect: Dialect, values: readonly unknown[] = boundValues(entity, c, dialect), walk = false): Expression<SqlBool> {
   const col = eb.ref(snake(c.field));
   const v = values[0] as string | number;
   const like = dialect === 'postgres' ? sql.raw('ilike') : sql.raw('like');
   // PostgreSQL has no LIKE on numbers and timestamps: match their text, as SQLite does.
-  const text = dialect === 'postgres' ? sql`cast(${col} as text)` : col;
+  const text = dialect === 'postgres' && !searchedFields(entity).includes(c.field) ? sql`cast(${col} as text)` : col;
   switch (c.op) {
     case 'equal': return eb(col, '=', v);
     case 'notequal': return eb.or([eb(col, '<>', v), eb(col, 'is', null)]);
-    case 'like': return sql<SqlBool>`${text} ${like} ${v} escape '\\'`;
+    case 'like': {
+      const path = containsPath(entity, c, dialect);
+      if (path === 'search-table') {
+        const fts = sql.table(searchTable(entity));
+        // `+id` keeps SQLite from looking the matches up by id: it walks the list order instead (see `WALK_MIN_MATCHES`).
+        const id = walk ? sql`+${eb.ref('id')}` : eb.ref('id');
+        return sql<SqlBool>`${id} in (select rowid from ${fts} where ${fts} match ${v})`;
+      }
+      if (path === 'pairs') return sql<SqlBool>`(app_search_pairs(${col}) @> app_search_pairs(${v}) and ${col} ilike ${values[1] as string} escape '\\')`;
+      return sql<SqlBool>`${text} ${like} ${v} escape '\\'`;
+    }
     case 'notlike': return sql<SqlBool>`(${col} is null or not (${text} ${like} ${v} escape '\\'))`;
     case 'gt': case 'dategt': return eb(col, '>', v);
     case 'lt': case 'datelt': return eb(col, '<', v);
@@ -94,9 +126,33 @@ class Slot {
   constructor(readonly index: number) {}
 }
 
-interface PageShape {
+export interface PageShape {
   count: CompiledQuery;
+  /** The page, its rows found through the filters' indexes and then sorted. */
   page: CompiledQuery;
+  /** SQLite, search-index filters, an order an index serves: the page found by walking that order. */
+  pageWalk?: CompiledQuery;
+}
+
+/**
+ * From this many matches of a SQLite search-index filter on, a page walks the list's order index and
+ * keeps the rows whose id the search index returned, stopping at the page's last row, instead of
+ * looking every match up by id and sorting them all. 2,000 matches among a million rows mean ~5,000
+ * index entries walked for a first page; fewer matches are cheaper to look up.
+ */
+const WALK_MIN_MATCHES = 2000;
+
+/** The page query a list runs once its count is known (see `WALK_MIN_MATCHES`). */
+export function pageQueryFor(queries: PageShape, total: number): CompiledQuery {
+  return queries.pageWalk && total >= WALK_MIN_MATCHES ? queries.pageWalk : queries.page;
+}
+
+/** Whether the list's order is the one its order index (`tenant_time` or `list_order`) is built in. */
+function orderServedByIndex(entity: EntityDef, sorts: Sort[]): boolean {
+  const indexed = (entity.defaultSort ?? [{ field: 'createTime', desc: true }]).map((s) => ({ field: s.field, desc: !!s.desc }));
+  const order = sorts.length ? sorts : indexed;
+  return order.length === indexed.length && order.every((s, i) => s.field === indexed[i]?.field)
+    && order.every((s) => s.desc === order[0]?.desc);
 }
 
 const MAX_SHAPES = 500;
@@ -109,7 +165,15 @@ export class EntityRepository {
    */
   private readonly shapes = new Map<string, PageShape>();
 
-  constructor(private readonly db: Db, private readonly dialect: Dialect) {}
+  /**
+   * `read` runs the list's count and page: on SQLite a reader thread (see `SqliteReadPool`), so a
+   * slow count does not hold up other requests.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+    private readonly read: (query: CompiledQuery) => Promise<{ rows: Row[] }> = (query) => db.executeQuery<Row>(query),
+  ) {}
 
   private base(entity: EntityDef, scope: RowScope, db: Db = this.db, dataValues?: readonly unknown[]) {
     let query = db.selectFrom(entity.table).where('is_deleted', '=', 0);
@@ -120,36 +184,44 @@ export class EntityRepository {
   }
 
   async page(entity: EntityDef, scope: RowScope, query: ListQuery, extra: Condition[] = []): Promise<{ records: JsonRecord[]; total: number }> {
+    const queries = this.listQueries(entity, scope, query, extra);
+    const countRow = (await this.read(queries.count)).rows[0];
+    const total = Number(countRow?.total ?? 0);
+    if (total === 0 || (query.current - 1) * query.size >= total) return { records: [], total };
+    const { rows } = await this.read(pageQueryFor(queries, total));
+    return { records: rows.map((r) => rowToRecord(entity, r)), total };
+  }
+
+  /** The count and page SQL of one list call, with its values bound (what `page` runs; plans are checked on it). */
+  listQueries(entity: EntityDef, scope: RowScope, query: ListQuery, extra: Condition[] = []): PageShape {
     const conditions = [...query.conditions, ...extra];
     // In the order the shape's slots are numbered: tenant, data filter, each condition's values, limit, offset.
     const values = [...(scope.tenantId === null ? [] : [scope.tenantId]), ...(scope.data ? filterValues(scope.data) : []),
-      ...conditions.flatMap(boundValues), query.size, (query.current - 1) * query.size];
+      ...conditions.flatMap((c) => boundValues(entity, c, this.dialect)), query.size, (query.current - 1) * query.size];
     const shape = this.pageShape(entity, scope, conditions, query.sorts);
     const bind = (q: CompiledQuery): CompiledQuery => ({ ...q, queryId: createQueryId(), parameters: q.parameters.map((p) => (p instanceof Slot ? values[p.index] : p)) });
-    const countRow = (await this.db.executeQuery<Row>(bind(shape.count))).rows[0];
-    const total = Number(countRow?.total ?? 0);
-    if (total === 0 || (query.current - 1) * query.size >= total) return { records: [], total };
-    const { rows } = await this.db.executeQuery<Row>(bind(shape.page));
-    return { records: rows.map((r) => rowToRecord(entity, r)), total };
+    return { count: bind(shape.count), page: bind(shape.page), ...(shape.pageWalk ? { pageWalk: bind(shape.pageWalk) } : {}) };
   }
 
   /** The count and page queries of a list's shape, with slots where its values go. */
   private pageShape(entity: EntityDef, scope: RowScope, conditions: Condition[], sorts: Sort[]): PageShape {
     const data = scope.data?.clauses.map((c) => [c.column, c.list, c.asText, c.values.length]) ?? null;
-    const key = JSON.stringify([entity.table, scope.tenantId === null, data, sorts, conditions.map((c) => [c.field, c.op, boundValues(c).length])]);
+    const key = JSON.stringify([entity.table, scope.tenantId === null, data, sorts, conditions.map((c) => [c.field, c.op, containsPath(entity, c, this.dialect), boundValues(entity, c, this.dialect).length])]);
     let shape = this.shapes.get(key);
     if (shape) return shape;
     let next = 0;
     const slot = () => new Slot(next++) as unknown as string; // Kysely binds any non-expression value as a parameter
     const slotScope: RowScope = { tenantId: scope.tenantId === null ? null : slot(), data: scope.data ?? null };
     const dataSlots = scope.data ? filterValues(scope.data).map(slot) : undefined;
-    const filtered = this.base(entity, slotScope, this.db, dataSlots)
-      .where((eb) => eb.and(conditions.map((c) => conditionSql(eb, c, this.dialect, boundValues(c).map(slot)))));
-    const count = filtered.select((eb) => eb.fn.countAll().as('total')).compile();
+    const conditionSlots = conditions.map((c) => boundValues(entity, c, this.dialect).map(slot));
+    const filteredBy = (walk: boolean) => this.base(entity, slotScope, this.db, dataSlots)
+      .where((eb) => eb.and(conditions.map((c, i) => conditionSql(eb, entity, c, this.dialect, conditionSlots[i], walk))));
+    const count = filteredBy(false).select((eb) => eb.fn.countAll().as('total')).compile();
     const limit = slot() as unknown as number;
     const offset = slot() as unknown as number;
-    const page = this.ordered(filtered.select(selectColumns(entity)), entity, sorts).limit(limit).offset(offset).compile();
-    shape = { count, page };
+    const pageOf = (walk: boolean) => this.ordered(filteredBy(walk).select(selectColumns(entity)), entity, sorts).limit(limit).offset(offset).compile();
+    const walks = conditions.some((c) => containsPath(entity, c, this.dialect) === 'search-table') && orderServedByIndex(entity, sorts);
+    shape = { count, page: pageOf(false), ...(walks ? { pageWalk: pageOf(true) } : {}) };
     if (this.shapes.size >= MAX_SHAPES) this.shapes.delete(this.shapes.keys().next().value as string);
     this.shapes.set(key, shape);
     return shape;
@@ -157,7 +229,7 @@ export class EntityRepository {
 
   /** Every matching row (for trees and option lists), in list order, at most `limit`. */
   async all(entity: EntityDef, scope: RowScope, conditions: Condition[], sorts: Sort[] = [], limit = 10000): Promise<JsonRecord[]> {
-    const filtered = this.base(entity, scope).where((eb) => eb.and(conditions.map((c) => conditionSql(eb, c, this.dialect))));
+    const filtered = this.base(entity, scope).where((eb) => eb.and(conditions.map((c) => conditionSql(eb, entity, c, this.dialect))));
     const rows = await this.ordered(filtered.select(selectColumns(entity)), entity, sorts).limit(limit).execute();
     return rows.map((r: Row) => rowToRecord(entity, r));
   }
