@@ -11,7 +11,6 @@
  * Settings (environment, optional): BENCH_SOURCE (dist), BENCH_ROWS (100000), BENCH_SECONDS (15), BENCH_ITERATIONS (5000),
  * BENCH_PROFILE (a file to write a CPU profile of the API's data path to), BENCH_KEEP (keep the data folder).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import os from 'node:os';
@@ -21,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult } from './lib/http-load.js';
 import { useDomainSources } from './lib/domain-source.js';
+import { runJsonChild } from './lib/json-child.js';
 import { startServerProcess } from './lib/server-process.js';
 import { addBenchClient, signIn } from './lib/sign-in.js';
 import { Table, fmt } from './lib/table.js';
@@ -174,18 +174,7 @@ log(`list answers checked for ${rotation.length} codes: 10 records each, total â
 // ---------------------------------------------------------------- HTTP load (child process)
 function load(connections: number, seconds: number, warmupSeconds: number): Promise<LoadResult> {
   const spec = { url: httpAddress, paths: rotation.map(listPath), headers: { 'Blade-Auth': authHeader }, connections, seconds, warmupSeconds };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'lib/http-load.ts'), JSON.stringify(spec)], {
-      cwd: here, stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    child.on('error', reject);
-    child.on('close', (status) => {
-      if (status !== 0) return reject(new Error(`load generator exited with ${status}`));
-      resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as LoadResult);
-    });
-  });
+  return runJsonChild<LoadResult>('http-load.ts', spec);
 }
 
 // The rows made for the insert are the bench's garbage, not the server's: collect it before measuring.

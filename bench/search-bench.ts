@@ -27,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { percentile, type LoadFigures, type LoadSpec } from './lib/closed-loop-load.js';
+import { runJsonChild } from './lib/json-child.js';
 import { startServerProcess } from './lib/server-process.js';
 import { addBenchClient, BENCH_TENANT, signIn } from './lib/sign-in.js';
 import { Table, fmt } from './lib/table.js';
@@ -85,18 +86,7 @@ function loadSql(dialect: 'sqlite' | 'postgres', rows: number): string {
 
 // ---------------------------------------------------------------- load and sign-ins
 function load(spec: LoadSpec): Promise<LoadFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'lib/closed-loop-load.ts'), JSON.stringify(spec)], {
-      cwd: here, stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    child.on('error', reject);
-    child.on('close', (status) => {
-      if (status !== 0) return reject(new Error(`load generator exited with ${status}`));
-      resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as LoadFigures);
-    });
-  });
+  return runJsonChild<LoadFigures>('closed-loop-load.ts', spec);
 }
 
 /** Signs in one after another until `done` settles; answers each sign-in's latency in ms. */
