@@ -1,10 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
-import { MSG } from '@alumni/domain';
+import { FILE_TOKEN_PARAM, MSG } from '@alumni/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../core/errors.js';
 import { RedisStore } from '../store/redis-store.js';
-import { FILE_TOKEN_PARAM } from '@alumni/domain';
 
 type LimitName = 'anonymous' | 'signIn' | 'captcha' | 'account' | 'register';
 
