@@ -12,8 +12,8 @@ export const button = (scope: Page | Locator, text: string) => scope.getByRole('
 
 export const row = (scope: Locator, text: string) => scope.locator('tbody tr.ant-table-row').filter({ hasText: text });
 
-/** The add/edit/view dialog. */
-export const formDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.locator('form') });
+/** The add/edit dialog (a form) or the view dialog (descriptions). */
+export const formDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.locator('form, .ant-descriptions') });
 
 /** Opens a page by its menu path and waits for its table. */
 export async function openPage(page: Page, path: string): Promise<void> {
@@ -46,3 +46,9 @@ export async function pickPageSize(scope: Locator, size: number): Promise<void> 
 
 /** A form error message shown under a field. */
 export const fieldError = (dialog: Locator, text: string) => dialog.locator('.ant-form-item-explain-error').filter({ hasText: text });
+
+/** Picks an option of a select field of a dialog by its text. */
+export async function choose(page: Page, dialog: Locator, field: string, option: string): Promise<void> {
+  await dialog.getByLabel(field, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).first().click();
+}

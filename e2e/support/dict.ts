@@ -59,7 +59,8 @@ export async function dictionaryRoundTrip(page: Page, baseCode: string, baseName
   await expect(row(children, '选项甲')).toHaveCount(1);
 
   await button(row(children, '选项甲'), '查看').click();
-  await expect(dialog.getByLabel('字典名称')).toBeDisabled();
+  await expect(dialog.locator('.ant-descriptions')).toContainText('字典名称');
+  await expect(dialog.locator('.ant-descriptions')).toContainText('选项甲');
   await button(dialog.locator('.ant-modal-footer'), '关闭').click();
 
   await button(row(children, '选项甲'), '删除').click();

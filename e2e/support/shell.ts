@@ -17,9 +17,9 @@ export const rightClickTab = (page: Page, text: string) => tabBar(page).locator(
 export async function chooseInTabMenu(page: Page, tabText: string, entry: string): Promise<void> {
   await expect(async () => {
     await rightClickTab(page, tabText);
-    const menu = page.locator('.ant-dropdown:visible').filter({ has: page.getByRole('menuitem', { name: entry }) });
+    const menu = page.locator('.ant-dropdown:visible').filter({ has: page.getByRole('menuitem', { name: entry, exact: true }) });
     await expect(menu).not.toHaveClass(/-(appear|enter)/, { timeout: 2_000 });
-    await menu.getByRole('menuitem', { name: entry }).click({ timeout: 2_000 });
+    await menu.getByRole('menuitem', { name: entry, exact: true }).click({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
 
@@ -57,4 +57,16 @@ export async function confirm(page: Page, question: string): Promise<void> {
 export async function visit(page: Page, path: string, tabText: string): Promise<void> {
   await page.goto(path);
   await expect(tab(page, tabText)).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Chooses the language and theme as the settings store keeps them, and reloads the page. */
+export async function setLook(page: Page, lang: 'zh' | 'en', theme: string): Promise<void> {
+  await page.evaluate(([l, th]) => {
+    const raw = JSON.parse(localStorage.getItem('saber-settings') ?? '{"state":{},"version":0}') as { state: Record<string, unknown> };
+    raw.state.lang = l;
+    raw.state.theme = th;
+    localStorage.setItem('saber-settings', JSON.stringify(raw));
+  }, [lang, theme]);
+  await page.reload();
+  await expect(page.locator('.app-layout').first()).toHaveAttribute('data-theme', theme);
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { button, label } from '../support/crud';
-import { fillLogin, signIn, submitLogin, toast } from '../support/session';
+import { CLIENT, apiToken, fillLogin, signIn, submitLogin, toast } from '../support/session';
 
 test('the login page shows the product and a captcha', async ({ page }) => {
   await page.goto('/login');
@@ -42,7 +42,7 @@ test('a wrong captcha shows 验证码不正确', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('five wrong passwords lock the account', async ({ page }) => {
+test('five wrong passwords lock the account', async ({ page, request }) => {
   for (let i = 0; i < 5; i++) {
     await fillLogin(page, { account: 'leader', password: `Wrong@${i}23456` });
     await submitLogin(page);
@@ -52,6 +52,13 @@ test('five wrong passwords lock the account', async ({ page }) => {
   await submitLogin(page);
   await expect(toast(page, '登录错误次数过多,请稍后再试')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+
+  // Left as found: other tests sign in as the leader.
+  const headers = { Authorization: CLIENT, 'Blade-Auth': `bearer ${await apiToken(request)}` };
+  const users = (await (await request.get('/api/blade-user/page?account=leader', { headers })).json()).data.records as { id: string; account: string }[];
+  const leader = users.find((u) => u.account === 'leader');
+  expect(leader).toBeTruthy();
+  expect((await request.post(`/api/blade-user/unlock?userIds=${leader!.id}`, { headers })).ok()).toBe(true);
 });
 
 test('logging out asks first, then returns to the login page', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/session';
+import { setLook } from '../support/shell';
 
 const layout = (page: import('@playwright/test').Page) => page.locator('.app-layout').first();
 
@@ -14,7 +15,7 @@ test('theme and colour choices change the layout and persist over a reload', asy
   await expect(layout(page)).toHaveAttribute('data-theme', 'theme-lte');
   const after = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(after).not.toBe(before);
-  expect(after).toBe('rgb(60, 141, 188)');
+  expect(after).toBe('rgb(44, 110, 148)');
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: '主题色' }).click();
@@ -56,27 +57,21 @@ test('the language switch changes the shell and is kept over a reload', async ({
   await expect(page.getByRole('button', { name: '锁屏' })).toBeVisible();
 });
 
-test('screenshots of the shell in zh and en, light and dark', async ({ page }) => {
+test('screenshots of the shell in zh and en, light and dark, desktop and phone', async ({ page }) => {
   await signIn(page);
   await page.goto('/system/param/index');
   await expect(page.locator('.ant-table').first()).toBeVisible();
-  const shoot = async (lang: 'zh' | 'en', theme: string, file: string) => {
-    await page.evaluate(([l, th]) => {
-      const raw = JSON.parse(localStorage.getItem('saber-settings') ?? '{"state":{},"version":0}') as { state: Record<string, unknown> };
-      raw.state.lang = l;
-      raw.state.theme = th;
-      localStorage.setItem('saber-settings', JSON.stringify(raw));
-    }, [lang, theme]);
-    await page.reload();
-    await expect(page.locator('.ant-table').first()).toBeVisible();
-    await expect(layout(page)).toHaveAttribute('data-theme', theme);
-    await page.screenshot({ path: `screenshots/${file}` });
-  };
-  await shoot('zh', 'theme-default', 'shell-zh-light.png');
-  await shoot('en', 'theme-default', 'shell-en-light.png');
-  await shoot('zh', 'theme-dark', 'shell-zh-dark.png');
-  await shoot('en', 'theme-dark', 'shell-en-dark.png');
-  await shoot('zh', 'theme-default', 'shell-zh-light.png');
+  for (const [device, size] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+    await page.setViewportSize(size);
+    for (const lang of ['zh', 'en'] as const) {
+      for (const [look, theme] of [['light', 'theme-default'], ['dark', 'theme-dark']] as const) {
+        await setLook(page, lang, theme);
+        await expect(page.locator('.ant-table').first()).toBeVisible();
+        await page.screenshot({ path: `screenshots/shell-${lang}-${look}-${device}.png` });
+      }
+    }
+  }
+  await setLook(page, 'zh', 'theme-default');
 });
 
 test('a phone-sized window puts the menu in a drawer', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { routedEntities, dictEntity, dictBizEntity, MSG } from '@alumni/domain';
@@ -22,9 +22,12 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { refreshStatisticsAtStart } from './db/planner-statistics.js';
 import { registerEntityRoutes } from './engine/entity-routes.js';
+import { registerImportRoutes } from './engine/excel/excel-routes.js';
 import { registerDictionaryRoutes } from './modules/dict/dict-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
 import { registerSystemAdminRoutes } from './modules/system-admin.js';
+import { registerAcademicRoutes } from './modules/academic/academic.js';
+import { registerPeopleRoutes } from './modules/people/people-routes.js';
 import { registerSessionRoutes } from './modules/session/session-routes.js';
 import { registerProfileRoutes } from './modules/user-self/profile-routes.js';
 import { registerGuestRoute } from './modules/user-self/register-guest.js';
@@ -42,10 +45,10 @@ export interface BuiltApp {
 
 /** The API's own routes, under /api. */
 async function apiRoutes(api: FastifyInstance): Promise<void> {
-  await registerOpenApi(api);
+  await registerOpenApi(api, api.services.config.tokenHeader);
   await registerAbuseLimits(api, api.services.config);
   registerInputHygiene(api);
-  registerAuthHook(api, api.services.tokens);
+  registerAuthHook(api, api.services.tokens, api.services.config.tokenHeader);
   registerApiScopeHook(api, api.services.scopes);
   registerApiLog(api);
   registerLogRoutes(api);
@@ -60,6 +63,9 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   registerDictionaryRoutes(api, dictBizEntity);
   await api.register(resourceRoutes);
   registerSystemAdminRoutes(api);
+  registerAcademicRoutes(api);
+  registerPeopleRoutes(api);
+  await api.register(registerImportRoutes);
 }
 
 /**
@@ -98,7 +104,7 @@ export async function buildApp(config: Config, options: { store?: KvStore } = {}
   const requestLogLevel = config.logLevel === 'debug' || config.logLevel === 'trace' ? config.logLevel : 'warn';
   await registerCompression(app);
   await app.register(apiRoutes, { prefix: '/api', logLevel: requestLogLevel });
-  registerWeb(app, config.webDir);
+  registerWeb(app, config.webDir, config.tokenHeader);
   return { app, seed };
 }
 
@@ -126,16 +132,28 @@ async function signInRoutes(scope: FastifyInstance): Promise<void> {
   registerAuthRoutes(scope);
 }
 
-/** Serves the built web app at `/`, answering unknown non-API paths with its index page. */
-function registerWeb(app: FastifyInstance, webDir: string | null): void {
+/**
+ * Serves the built web app at `/`, answering unknown non-API paths with its index page. The index
+ * page is served from memory, telling the client the configured token header.
+ */
+function registerWeb(app: FastifyInstance, webDir: string | null, tokenHeader: string): void {
   const hasWeb = !!webDir && existsSync(path.join(webDir, 'index.html'));
+  const indexPage = hasWeb ? withTokenHeader(readFileSync(path.join(webDir as string, 'index.html'), 'utf8'), tokenHeader) : '';
   if (hasWeb) {
-    app.register(fastifyStatic, { root: webDir as string, wildcard: false, maxAge: '1h', immutable: false, preCompressed: true });
+    app.register(fastifyStatic, {
+      root: webDir as string, wildcard: false, maxAge: '1h', immutable: false, preCompressed: true,
+      index: false, allowedPath: (pathName) => pathName !== '/index.html',
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || !hasWeb || req.method !== 'GET') {
       return reply.code(404).send(failure(404, MSG.routeNotFound[req.lang ?? 'zh']));
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexPage);
   });
+}
+
+/** The index page with the `token-header` meta naming the configured header (a validated header name). */
+export function withTokenHeader(html: string, tokenHeader: string): string {
+  return html.replace(/<meta name="token-header" content="[^"]*"\s*\/?>/, `<meta name="token-header" content="${tokenHeader}" />`);
 }

@@ -3,6 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** Headers the protocol gives another meaning; the token cannot travel in them. */
+const RESERVED_HEADERS = new Set([
+  'authorization', 'cookie', 'host', 'content-type', 'content-length', 'accept', 'accept-language', 'accept-encoding',
+  'tenant-id', 'dept-id', 'role-id', 'captcha-key', 'captcha-code', 'user-type',
+]);
+
 /**
  * The one place that reads the environment. Every setting is typed, has a documented default
  * (README "Configuration"), and a malformed value stops the start with a clear message.
@@ -16,6 +22,8 @@ const schema = z.object({
   SQLITE_READ_THREADS: z.coerce.number().int().min(0).max(16).default(2),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
   REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]*$/, 'letters, digits and : . - _ only').default('alumni:'),
+  TOKEN_HEADER: z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,63}$/, 'a header name: letters, digits and -')
+    .refine((name) => !RESERVED_HEADERS.has(name.toLowerCase()), 'names a header the protocol already uses').default('Blade-Auth'),
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(60).optional(),
   REFRESH_TOKEN_SECONDS: z.coerce.number().int().min(60).optional(),
@@ -47,6 +55,8 @@ export interface Config {
   /** Prefix of every key this installation writes to Redis. */
   redisKeyPrefix: string;
   tokenSecret: string;
+  /** The request header carrying `bearer <access token>` (BladeX's `Blade-Auth` unless configured). */
+  tokenHeader: string;
   /** When set, they override the OAuth client's own token lifetimes. */
   accessTokenSeconds: number | null;
   refreshTokenSeconds: number | null;
@@ -121,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: c.REDIS_URL ?? null,
     redisKeyPrefix: c.REDIS_KEY_PREFIX,
     tokenSecret: c.TOKEN_SECRET ?? persistedSecret(dataDir, 'token-secret', 48, 'hex'),
+    tokenHeader: c.TOKEN_HEADER,
     accessTokenSeconds: c.ACCESS_TOKEN_SECONDS ?? null,
     refreshTokenSeconds: c.REFRESH_TOKEN_SECONDS ?? null,
     apiCryptoKey: c.API_CRYPTO_KEY ?? persistedSecret(dataDir, 'api-crypto-key', 16, 'alnum'),

@@ -1,4 +1,4 @@
-import { dictBizEntity, dictEntity } from '@alumni/domain';
+import { basicInfoEntity, dictBizEntity, dictEntity, studentEntity, studentStatusEntity } from '@alumni/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { AccessService } from './access/access-service.js';
 import { Params } from './access/params.js';
@@ -13,12 +13,23 @@ import type { Database } from './db/database.js';
 import { DictionaryLabels } from './engine/dictionary-labels.js';
 import type { EntityHooks } from './engine/entity-hooks.js';
 import { EntityOperations } from './engine/entity-operations.js';
+import { EntityImports } from './engine/excel/entity-import.js';
+import { basicInfoHooks } from './modules/people/basic-info-hooks.js';
+import { Graduation } from './modules/people/graduation.js';
+import { studentStatusHooks } from './modules/people/student-status-hooks.js';
+import { studentHooks } from './modules/people/student-hooks.js';
 import { EntityRepository } from './engine/entity-repository.js';
+import { EntityNumbers } from './engine/numbering/entity-numbers.js';
+import { ExamineLog } from './engine/examination/examine-log.js';
+import { Examination } from './engine/examination/examination.js';
 import { LogWriter } from './logs/log-writer.js';
+import { RouteTitles } from './logs/route-titles.js';
+import { apiLogHooks } from './logs/api-log-hooks.js';
 import { dictionaryHooks } from './modules/dict/dict-hooks.js';
 import { createResourceServices, resourceHooks, type ResourceServices } from './modules/resource/resource-services.js';
 import { scopeHooks } from './modules/scope/scope-hooks.js';
 import { systemAdminHooks } from './modules/system-admin.js';
+import { academicHooks } from './modules/academic/academic.js';
 import type { KvStore } from './store/kv-store.js';
 
 /** The long-lived parts of the API, wired once per process. */
@@ -33,6 +44,8 @@ export interface Services {
   labels: DictionaryLabels;
   repository: EntityRepository;
   operations: EntityOperations;
+  /** Excel imports: preview, commit, error workbooks. */
+  imports: EntityImports;
   tokens: TokenService;
   /** Whether a token's session still stands; ends a user's sessions. */
   sessions: SessionGuard;
@@ -41,6 +54,8 @@ export interface Services {
   signIn: SignInService;
   resources: ResourceServices;
   logs: LogWriter;
+  /** The names a user reads for each route, for the API log. */
+  routeTitles: RouteTitles;
 }
 
 declare module 'fastify' {
@@ -58,15 +73,21 @@ export function createServices(config: Config, database: Database, store: KvStor
   const labels = new DictionaryLabels(db);
   const repository = new EntityRepository(db, database.dialect, (query) => database.read(query));
   const resources = createResourceServices(db, repository, config.dataDir);
+  const routeTitles = new RouteTitles();
   const hooks = new Map<string, EntityHooks>([
     [dictEntity.name, dictionaryHooks(labels)],
-    [dictBizEntity.name, dictionaryHooks(labels)],
+    ['log-api', apiLogHooks(routeTitles)],
+    [dictBizEntity.name, dictionaryHooks(labels, true)],
     ['tenant-package', { afterCommit: () => access.invalidate() }],
     ...resourceHooks(resources),
     ...systemAdminHooks(db, access, params, scopes),
     ...scopeHooks(access),
+    ...academicHooks(db, params),
+    [studentEntity.name, studentHooks(new Graduation())],
+    [basicInfoEntity.name, basicInfoHooks()],
+    [studentStatusEntity.name, studentStatusHooks()],
   ]);
-  const operations = new EntityOperations(db, repository, access, labels, hooks, scopes);
+  const operations = new EntityOperations(db, repository, access, labels, hooks, scopes, new EntityNumbers(params, repository), new Examination(access, new ExamineLog()));
   const tokens = new TokenService(config.tokenSecret, store);
   const sessions = new SessionGuard(db, config.tokenSecret);
   tokens.checkSessionsWith((claims) => sessions.isCurrent(claims));
@@ -79,6 +100,8 @@ export function createServices(config: Config, database: Database, store: KvStor
     clients: new ClientRegistry(db),
     signIn,
     resources,
+    imports: new EntityImports(db, operations, repository, labels, store, resources.files, config.dataDir),
     logs: new LogWriter(db, log),
+    routeTitles,
   };
 }

@@ -27,12 +27,24 @@ function readOverrides(): Overrides {
 
 const overrides = readOverrides();
 
+/** BladeX's token header, used unless the server names another. */
+const DEFAULT_TOKEN_HEADER = 'Blade-Auth';
+
+/**
+ * The request header carrying the token: the server names it in the index page's
+ * `<meta name="token-header">` (its setting TOKEN_HEADER).
+ */
+function readTokenHeader(): string {
+  const named = globalThis.document?.querySelector<HTMLMetaElement>('meta[name="token-header"]')?.content ?? '';
+  return /^[A-Za-z][A-Za-z0-9-]{0,63}$/.test(named) ? named : DEFAULT_TOKEN_HEADER;
+}
+
 /** Settings of the web client (product specification section 9). */
 export const appConfig = {
   keyPrefix: KEY_PREFIX,
   clientId: 'saber',
   clientSecret: 'saber_secret',
-  tokenHeader: 'Blade-Auth',
+  tokenHeader: readTokenHeader(),
   defaultTenantId: '000000',
   tenantMode: true,
   captchaMode: true,

@@ -1,4 +1,6 @@
 import type { Field, FieldKind } from './fields.js';
+import type { ExamineRule } from './examination.js';
+import type { NumberRule } from './numbering.js';
 import type { Text } from './text.js';
 
 /** Where an entity's rows live: per tenant, or once for the whole platform (managed from tenant 000000). */
@@ -12,6 +14,8 @@ export interface EntityApi {
   detail?: string | false;
   submit?: string | false;
   remove?: string | false;
+  /** An edit-only call `<base>/update` beside submit: the body must name the row (`id`). */
+  update?: boolean;
 }
 
 export interface UniqueRule {
@@ -54,13 +58,31 @@ export interface EntityDef<F extends Record<string, Field> = Record<string, Fiel
   viewButton?: boolean;
   /** Lists show the create time as a column with a date-range search. */
   showCreateTime?: boolean;
+  /** Fields the server fills with a generated number when a row is created (read-only fields). */
+  numbers?: Readonly<Record<string, NumberRule>>;
+  /** Examined under the shared model (DOMAIN 1.5): the row carries `examineFields()`. */
+  examine?: ExamineRule;
+  /**
+   * Excel calls of the list (DOMAIN 1.2): `export` adds `GET <base>/export` (code `<permission>_export`);
+   * `import` adds `export-template` and `import` (code `<permission>_import`), the existing row of an
+   * imported one found by the natural `key`.
+   */
+  excel?: { export?: boolean; import?: { key: readonly string[] } };
 }
 
 export function defineEntity<const F extends Record<string, Field>>(def: EntityDef<F>): EntityDef<F> {
   for (const name of Object.keys(def.fields)) {
-    // The tenant table's own code is its tenant_id column; nothing else may redefine a base column.
+    // The tenant table's own code is its tenant_id column, and an entity with an enable/disable
+    // state shows `status` as its dictionary; nothing else may redefine a base column.
     const ownsTenantId = name === 'tenantId' && def.scope === 'platform';
-    if (name in BASE_FIELDS && !ownsTenantId) throw new Error(`${def.name}: field ${name} repeats a base column`);
+    if (name in BASE_FIELDS && !ownsTenantId && name !== 'status') throw new Error(`${def.name}: field ${name} repeats a base column`);
+  }
+  for (const [name, rule] of Object.entries(def.numbers ?? {})) {
+    const field = def.fields[name];
+    // A generated number is never taken from a body: its field must be read-only text.
+    if (!field || field.kind !== 'text' || field.form !== 'readonly') throw new Error(`${def.name}: numbered field ${name} must be a read-only text field`);
+    const scoped = rule.kind === 'sequence' ? rule.dateField : rule.uniqueWithin;
+    if (scoped !== undefined && !(scoped in def.fields)) throw new Error(`${def.name}: number ${name} names an unknown field ${scoped}`);
   }
   return def;
 }
@@ -102,6 +124,8 @@ export const permissionCodes = (entity: EntityDef) => ({
   edit: entity.buttonCodes?.edit ?? `${entity.permission}_edit`,
   remove: entity.buttonCodes?.remove ?? `${entity.permission}_delete`,
   view: entity.buttonCodes?.view ?? `${entity.permission}_view`,
+  export: `${entity.permission}_export`,
+  import: `${entity.permission}_import`,
 });
 
 /** The full path (under /api) of one of an entity's standard calls, or null when it has none. */

@@ -1,4 +1,6 @@
+import type { SensitiveKind } from './sensitive.js';
 import type { Text } from './text.js';
+import type { TextCheck } from './validators/field-checks.js';
 
 /**
  * The closed set of field kinds. Every concern (SQL column, zod schema, table cell, search control,
@@ -21,6 +23,13 @@ export interface OptionSource {
   valueKey?: string;
   /** Each node is picked on its own (roles, departments): picking a child does not pick its parent. */
   independent?: boolean;
+  /**
+   * Query parameters taken from other fields of the same form (`{departmentId: 'departmentId'}`):
+   * the choices follow those fields, and a choice is cleared when a person changes one of them.
+   */
+  params?: Record<string, string>;
+  /** The query parameter that carries what a person types: the choices are searched on the server (alumni). */
+  search?: string;
 }
 
 interface FieldCommon {
@@ -45,23 +54,47 @@ interface FieldCommon {
    * input, and an update that sends the mask (or nothing) keeps the stored value.
    */
   secret?: boolean;
+  /**
+   * Personal data (DOMAIN 1.8): callers without `alumni_sensitive_view` read it masked in every
+   * answer and export; a masked value sent back unchanged keeps the stored one.
+   */
+  sensitive?: SensitiveKind;
 }
 
 /** What answers carry in place of a secret field's value. */
 export const SECRET_MASK = '******';
 
-export interface TextField extends FieldCommon { kind: 'text'; max: number; default?: string; }
+export interface TextField extends FieldCommon {
+  kind: 'text'; max: number; default?: string;
+  /** A shared validator (mobile, e-mail, ID number, telephone) run by the server and by every form. */
+  check?: TextCheck;
+  /** Holds the link of an uploaded picture: forms upload it, tables and views show it. */
+  image?: boolean;
+}
 export interface TextareaField extends FieldCommon { kind: 'textarea'; max: number; default?: string; }
 export interface IntegerField extends FieldCommon { kind: 'integer'; min?: number; max?: number; default?: number; }
 /** 0/1 yes-no value shown as 否/是. */
 export interface FlagField extends FieldCommon { kind: 'flag'; default?: 0 | 1; }
-export interface DictField extends FieldCommon { kind: 'dict'; dict: string; source: 'system' | 'biz'; default?: string; }
+export interface DictField extends FieldCommon {
+  kind: 'dict'; dict: string; source: 'system' | 'biz'; default?: string;
+  /** Keys are whole numbers (`examineStatus`): stored as an integer column, carried as a JSON number. */
+  numeric?: boolean;
+}
 export interface DateField extends FieldCommon { kind: 'date'; }
 export interface DatetimeField extends FieldCommon { kind: 'datetime'; }
 /** A reference to another row by id. */
-export interface FkField extends FieldCommon { kind: 'fk'; options?: OptionSource; default?: string; }
+export interface FkField extends FieldCommon {
+  kind: 'fk'; options?: OptionSource; default?: string;
+  /** The entity (registry name) the id points to: answers then carry `xxxName`, its row's title. */
+  ref?: string;
+  /**
+   * How an import sheet names the referenced row: by this field of it (an alumni code) under this
+   * column label, instead of by its title.
+   */
+  importBy?: { field: string; label: Text };
+}
 /** Comma-joined ids of other rows. */
-export interface IdsField extends FieldCommon { kind: 'ids'; options?: OptionSource; }
+export interface IdsField extends FieldCommon { kind: 'ids'; options?: OptionSource; ref?: string; }
 
 export type Field =
   | TextField | TextareaField | IntegerField | FlagField | DictField | DateField | DatetimeField | FkField | IdsField;
@@ -96,3 +129,6 @@ export const isIdKind = (kind: FieldKind): boolean =>
 /** Whether values of this kind are numbers in JSON. */
 export const isNumberKind = (kind: FieldKind): boolean =>
   ({ text: false, textarea: false, integer: true, flag: true, dict: false, date: false, datetime: false, fk: false, ids: false })[kind];
+
+/** The kind a field's value has in the database and in JSON: a numeric dictionary is an integer. */
+export const valueKind = (field: Field): FieldKind => (field.kind === 'dict' && field.numeric ? 'integer' : field.kind);

@@ -114,6 +114,10 @@ describe('parseListQuery: suffixes', () => {
     expect(conditions({ ownerId_in: '1,2' })).toEqual([{ field: 'ownerId', op: 'in', value: ['1', '2'] }]);
   });
 
+  it('filters nothing by an _in list of blanks and commas', () => {
+    expect(conditions({ title_in: '  ', ownerId_in: ' , ,' })).toEqual([]);
+  });
+
   it('refuses an _in list holding a bad value', () => {
     expect(queryError({ amount_in: '1,x' }).message_('zh')).toBe('查询条件 amount_in 的值不正确');
     expect(() => parse({ ownerId_in: '1,abc' })).toThrow(QueryError);
@@ -174,6 +178,8 @@ describe('parseListQuery: refusals', () => {
   it('refuses a malformed date for the date operators', () => {
     for (const key of ['born_dategt', 'born_datege', 'born_dateequal', 'born_datelt', 'born_datele', 'createTime_datege']) {
       expect(() => parse({ [key]: '2020/01/01' })).toThrow(QueryError);
+      expect(() => parse({ [key]: '9999-99-99 99:99:99' })).toThrow(QueryError);
+      expect(() => parse({ [key]: '2024-02-30' })).toThrow(QueryError);
     }
   });
 

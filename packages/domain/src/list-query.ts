@@ -1,7 +1,7 @@
 import { BASE_FIELDS, QUERYABLE_BASE_FIELDS, type EntityDef } from './entity.js';
-import { isIdKind, isNumberKind, isTextKind, type FieldKind } from './fields.js';
+import { isIdKind, isNumberKind, isTextKind, valueKind, type FieldKind } from './fields.js';
 import { MSG } from './messages.js';
-import { isId } from './schemas.js';
+import { isId, validCalendarDate } from './schemas.js';
 import { fill, type Lang, type Text } from './text.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './wire.js';
 
@@ -47,7 +47,7 @@ const OP_SET = new Set<string>(FILTER_OPS);
 
 function kindOf(entity: EntityDef, name: string): FieldKind | null {
   const field = entity.fields[name];
-  if (field) return field.kind;
+  if (field) return valueKind(field);
   if ((QUERYABLE_BASE_FIELDS as readonly string[]).includes(name)) return BASE_FIELDS[name as keyof typeof BASE_FIELDS].kind;
   return null;
 }
@@ -62,7 +62,7 @@ function convert(kind: FieldKind, op: FilterOp, raw: string): string | number | 
   // a date operator on a number or id column has no meaning.
   if (op.startsWith('date') && (isNumberKind(kind) || isIdKind(kind))) return null;
   if (op.startsWith('date') || kind === 'date' || kind === 'datetime') {
-    return DATE_VALUE_RE.test(raw) ? (raw.length === 16 ? `${raw}:00` : raw) : null;
+    return DATE_VALUE_RE.test(raw) && validCalendarDate(raw) ? (raw.length === 16 ? `${raw}:00` : raw) : null;
   }
   if (isNumberKind(kind)) {
     // Number fields are 32-bit integer columns: a fraction or a value outside them is no value of the field.
@@ -105,6 +105,7 @@ export function parseListQuery(
     if (raw === '') continue; // an empty search box filters nothing
     if (effective === 'in') {
       const parts = raw.split(',').map((s) => s.trim()).filter(Boolean);
+      if (parts.length === 0) continue; // only blanks and commas: nothing to filter by
       const values = parts.map((p) => convert(kind, 'equal', p));
       if (values.some((v) => v === null) || values.length > 1000) throw new QueryError(MSG.badFilterValue, { name: key });
       conditions.push({ field: name, op: 'in', value: values as (string | number)[] });

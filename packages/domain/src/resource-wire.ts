@@ -59,6 +59,25 @@ export const RESOURCE_MSG = {
   badParams: t('短信参数必须是JSON对象', 'The SMS parameters must be a JSON object'),
   s3Incomplete: t('S3 兼容存储需要填写资源地址、空间名、accessKey 和 secretKey', 'S3-compatible storage needs the endpoint, bucket, access key and secret key'),
   providerIncomplete: t('该短信服务需要填写 accessKey 和 secretKey', 'This SMS provider needs an access key and a secret key'),
+  smsProviderUnsupported: t('暂不支持通过{provider}发送短信,请选择阿里云、腾讯云或开发日志', 'Sending through {provider} is not supported; choose Alibaba Cloud, Tencent Cloud or the development log'),
   tencentAppId: t('腾讯云短信需要填写应用ID', 'Tencent Cloud SMS needs the SDK app ID'),
   emailTo: t('请输入收件人邮箱', 'Please enter the recipient e-mail'),
 } as const;
+
+/** What an import does with a row whose natural key exists: leave it, or change it. */
+export type ImportMode = 'skip' | 'cover';
+
+/** One refused row of an import (`field` names the column, when one is at fault). */
+export interface ImportError { row: number; field?: string; message: string }
+
+/** What an import's preview found or its commit did (`<base>/import`); a preview also answers its `importId`. */
+export interface ImportResult {
+  total: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  errors: ImportError[];
+  errorFileLink: string | null;
+  importId?: string;
+}

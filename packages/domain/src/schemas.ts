@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { EntityDef } from './entity.js';
 import { isChoiceKind, type Field } from './fields.js';
 import { MSG } from './messages.js';
+import { looksMasked } from './sensitive.js';
+import { checkProblem } from './validators/field-checks.js';
 import { fill, type Lang, type Text } from './text.js';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -16,7 +18,8 @@ const say = (text: Text, lang: Lang, values: Record<string, string | number>) =>
 /** True for a value a form leaves empty. */
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-function validCalendarDate(s: string): boolean {
+/** Whether the `yyyy-MM-dd` that `s` starts with is a day of the calendar (not 2024-02-30). */
+export function validCalendarDate(s: string): boolean {
   const d = new Date(`${s.slice(0, 10)}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s.slice(0, 10);
 }
@@ -27,11 +30,18 @@ function valueSchema(field: Field, lang: Lang): z.ZodType<string | number> {
   const msg = (text: Text, extra: Record<string, string | number> = {}) => say(text, lang, { label, ...extra });
   switch (field.kind) {
     case 'text':
-    case 'textarea':
-      return z
+    case 'textarea': {
+      const text = z
         .union([z.string(), z.number()], { error: msg(MSG.badText) })
         .transform((v) => String(v).trim())
         .pipe(z.string().max(field.max, { error: msg(MSG.tooLong, { max: field.max }) }));
+      const check = field.kind === 'text' ? field.check : undefined;
+      if (!check) return text;
+      return text.superRefine((value, ctx) => {
+        const problem = value === '' ? undefined : checkProblem(check, value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem[lang] });
+      });
+    }
     case 'integer': {
       const min = field.min ?? -2147483648;
       const max = field.max ?? 2147483647;
@@ -46,6 +56,12 @@ function valueSchema(field: Field, lang: Lang): z.ZodType<string | number> {
         .transform(Number)
         .pipe(z.union([z.literal(0), z.literal(1)], { error: msg(MSG.badFlag) }));
     case 'dict':
+      if (field.numeric) {
+        return z.union([z.number(), z.string()], { error: msg(MSG.badText) })
+          .transform((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v))
+          .pipe(z.number({ error: msg(MSG.badText) }).int({ error: msg(MSG.badText) })
+            .min(-2147483648, { error: msg(MSG.badText) }).max(2147483647, { error: msg(MSG.badText) }));
+      }
       return z.union([z.string(), z.number()], { error: msg(MSG.badText) })
         .transform((v) => String(v).trim())
         .pipe(z.string().max(32, { error: msg(MSG.tooLong, { max: 32 }) }));
@@ -129,12 +145,24 @@ export function parseSubmit(entity: EntityDef, body: unknown, lang: Lang): Submi
       else values[name] = raw === undefined ? defaultOf(field) : null;
       continue;
     }
+    // An edit form filled from masked data sends the mask back: the server keeps the stored value.
+    if (id && field.sensitive && looksMasked(field.sensitive, raw)) {
+      values[name] = raw.trim();
+      continue;
+    }
     const parsed = fieldSchema(entity, name, lang).safeParse(raw);
     if (parsed.success) values[name] = parsed.data as string | number;
     else errors[name] = parsed.error.issues[0]?.message ?? say(MSG.badText, lang, { label: field.label[lang] });
   }
   return { ok: Object.keys(errors).length === 0, id, values, errors };
 }
+
+/** The values an add form starts with: each field's declared default (imports and server-made rows take them too). */
+export const formDefaults = (entity: EntityDef): Record<string, string | number> =>
+  Object.fromEntries(Object.entries(entity.fields).flatMap(([name, field]) => {
+    const value = defaultOf(field);
+    return value === null ? [] : [[name, value]];
+  }));
 
 function defaultOf(field: Field): string | number | null {
   return 'default' in field && field.default !== undefined ? field.default : null;
@@ -161,7 +189,7 @@ function jsonTypeOf(field: Field): Record<string, unknown> {
     case 'flag':
       return { type: 'integer', enum: [0, 1] };
     case 'dict':
-      return { type: 'string', description: `dictionary ${field.dict}` };
+      return field.numeric ? { type: 'integer', description: `dictionary ${field.dict}` } : { type: 'string', description: `dictionary ${field.dict}` };
     case 'fk':
       return { type: 'string', pattern: ID_RE.source };
     case 'ids':

@@ -1,5 +1,17 @@
 import type { DictionarySeed } from './business-dictionaries.js';
 
+/** Entries of dictionary `oss` (key, name, English name). */
+export const OSS_DICTIONARY_ENTRIES: [string, string, string][] = [
+  ['1', 'MinIO', 'MinIO'], ['2', '七牛云', 'Qiniu'], ['3', '阿里云OSS', 'Alibaba Cloud OSS'], ['4', '腾讯云COS', 'Tencent Cloud COS'],
+  ['5', '本地存储', 'Local folder'],
+];
+
+/** Entries of dictionary `sms` (key, name, English name). */
+export const SMS_DICTIONARY_ENTRIES: [string, string, string][] = [
+  ['1', '云片', 'Yunpian'], ['2', '七牛云', 'Qiniu'], ['3', '阿里云短信', 'Alibaba Cloud SMS'], ['4', '腾讯云短信', 'Tencent Cloud SMS'],
+  ['5', '开发日志', 'Development log'],
+];
+
 const d = (code: string, name: string, nameEn: string, entries: [string, string, string, string?][]): DictionarySeed => ({
   code, name, nameEn, entries: entries.map(([key, value, valueEn]) => ({ key, value, valueEn })),
 });
@@ -22,11 +34,9 @@ export const SYSTEM_DICTIONARIES: readonly (DictionarySeed & { remarks?: Record<
   ]),
   d('api_scope_type', '接口权限', 'API scope type', [['1', '系统接口', 'System API'], ['2', '业务接口', 'Business API']]),
   d('scope_category', '权限类型', 'Scope category', [['1', '数据权限', 'Data scope'], ['2', '接口权限', 'API scope']]),
-  d('oss', '对象存储', 'Object storage', [
-    ['1', '本地存储', 'Local folder'], ['2', 'MinIO', 'MinIO'], ['3', '阿里云OSS', 'Alibaba Cloud OSS'],
-    ['4', '腾讯云COS', 'Tencent Cloud COS'], ['5', '七牛云', 'Qiniu'],
-  ]),
-  d('sms', '短信服务', 'SMS provider', [['1', '开发日志', 'Development log'], ['2', '阿里云短信', 'Alibaba Cloud SMS'], ['3', '腾讯云短信', 'Tencent Cloud SMS']]),
+  // oss and sms: keys 1-4 mean what BladeX stores; the product's own providers are 5.
+  d('oss', '对象存储', 'Object storage', OSS_DICTIONARY_ENTRIES),
+  d('sms', '短信服务', 'SMS provider', SMS_DICTIONARY_ENTRIES),
   d('user_type', '用户平台', 'User platform', [['1', 'WEB', 'Web'], ['2', 'APP', 'App'], ['3', 'OTHER', 'Other']]),
   d('post_category', '岗位类型', 'Post category', [['1', '高层', 'Senior'], ['2', '中层', 'Middle'], ['3', '基层', 'Staff'], ['4', '其他', 'Other']]),
   d('region', '行政区划', 'Region level', [

@@ -37,6 +37,13 @@ const topShape = (code: string) => seedShape(MENU_TREE.filter((m) => rootsOf(cod
 const topsHolding = (roots: string[]) => TOP_MENUS.filter((top) => top.menus.some((m) => roots.includes(m))).map((top) => top.code);
 const OFFICE_ROLE = seedId(91, 2);
 const TOP = { business: seedId(95, 1), system: seedId(95, 2), devops: seedId(95, 3) };
+/** The academic menus both demo packages hold. */
+const ACADEMIC_MENUS = { department: {}, speciality: {}, departmentexamine: {}, specialityexamine: {} };
+/** The menus of package 校友基础版 that exist so far (DOMAIN 15.4), as tenant 100001's administrator holds them. */
+const BASIC_PACKAGE_MENUS = {
+  desk: { notice: {} }, alumni: { basicinfo: {}, studentstatus: {} }, system: { user: {}, dept: {}, dictbiz: {} }, authority: { role: {} },
+  academic: ACADEMIC_MENUS,
+};
 
 describe.each(testDialects())('menus on %s', (dialect) => {
   let t: TestApp;
@@ -109,7 +116,7 @@ describe.each(testDialects())('menus on %s', (dialect) => {
     });
 
     it("gives tenant 100001's administrator only the menus of its package", async () => {
-      expect(shape(await routes(foreign))).toEqual({ desk: { notice: {} }, system: { user: {}, dept: {}, dictbiz: {} }, authority: { role: {} } });
+      expect(shape(await routes(foreign))).toEqual(BASIC_PACKAGE_MENUS);
     });
 
     it('limits the tree to the menus of the top menu named by topMenuId', async () => {
@@ -160,7 +167,7 @@ describe.each(testDialects())('menus on %s', (dialect) => {
 
     it("lists the buttons of tenant 100001's package for its administrator", async () => {
       const buttonsOf = (...menus: string[]) => [...MENU.keys()].filter((c) => menus.some((m) => c.startsWith(`${m}_`)) && !c.startsWith('dict_'));
-      expect(leafCodes(await buttons(foreign)).sort()).toEqual(buttonsOf('notice', 'user', 'dept', 'dictbiz', 'role').sort());
+      expect(leafCodes(await buttons(foreign)).sort()).toEqual(buttonsOf('notice', 'user', 'dept', 'dictbiz', 'role', 'department', 'speciality', 'departmentexamine', 'specialityexamine', 'basicinfo', 'studentstatus', 'alumni').sort());
     });
 
     it('lists nothing for a user whose role holds no menus', async () => {
@@ -190,7 +197,7 @@ describe.each(testDialects())('menus on %s', (dialect) => {
     it("does not count a grant outside the tenant's package", async () => {
       const undo = await grant(seedId(91, 101), 'param');
       try {
-        expect(shape(await routes(foreign))).toEqual({ desk: { notice: {} }, system: { user: {}, dept: {}, dictbiz: {} }, authority: { role: {} } });
+        expect(shape(await routes(foreign))).toEqual(BASIC_PACKAGE_MENUS);
         expect((await t.call('GET', '/api/blade-system/param/list', foreign)).statusCode).toBe(403);
       } finally {
         await undo();

@@ -13,8 +13,8 @@ export class Params {
     return own ? String(own.param_value) : null;
   }
 
-  async number(tenantId: string, key: string, fallback: number): Promise<number> {
-    const value = Number(await this.get(tenantId, key));
+  async number(tenantId: string, key: string, fallback: number, db: Db = this.db): Promise<number> {
+    const value = Number(await this.get(tenantId, key, db));
     return Number.isFinite(value) && value > 0 ? value : fallback;
   }
 }

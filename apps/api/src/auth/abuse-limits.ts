@@ -3,6 +3,7 @@ import { FILE_TOKEN_PARAM, MSG } from '@alumni/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../core/errors.js';
+import { tokenHeaderOf } from './auth-hook.js';
 import { RedisStore } from '../store/redis-store.js';
 
 type LimitName = 'anonymous' | 'signIn' | 'captcha' | 'account' | 'register';
@@ -23,8 +24,8 @@ function param(req: FastifyRequest, name: string): string {
   return typeof value === 'string' ? value.trim().toLowerCase() : '';
 }
 
-const carriesToken = (req: FastifyRequest) =>
-  !!req.headers['blade-auth'] || !!(req.query as Record<string, unknown> | undefined)?.[FILE_TOKEN_PARAM];
+const carriesToken = (req: FastifyRequest, headerName: string) =>
+  !!tokenHeaderOf(req, headerName) || !!(req.query as Record<string, unknown> | undefined)?.[FILE_TOKEN_PARAM];
 
 const tooManyRequests = () => new AppError(429, MSG.tooManyRequests);
 
@@ -61,7 +62,7 @@ export async function registerAbuseLimits(api: FastifyInstance, config: Config):
 
   // Before the token is read: a call without one is counted whatever it asks for.
   api.addHook('onRequest', async (req, reply) => {
-    if (!carriesToken(req)) await checks.anonymous(req, reply);
+    if (!carriesToken(req, config.tokenHeader)) await checks.anonymous(req, reply);
   });
   // After the body is read, so the per-account limit sees a form's account too.
   api.addHook('preHandler', async (req, reply) => {

@@ -35,16 +35,22 @@ export async function callerFromToken(tokens: TokenService, header: string | und
   };
 }
 
-/** Every route needs a valid token unless its config marks it public. */
-export function registerAuthHook(app: FastifyInstance, tokens: TokenService): void {
+/** The value of the configured token header (`Blade-Auth` unless TOKEN_HEADER names another). */
+export function tokenHeaderOf(req: FastifyRequest, headerName: string): string | undefined {
+  const value = req.headers[headerName.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Every route needs a valid token, read from the header `headerName`, unless its config marks it public. */
+export function registerAuthHook(app: FastifyInstance, tokens: TokenService, headerName: string): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('lang', 'zh');
   app.addHook('onRequest', async (req: FastifyRequest) => {
     req.lang = langOf(req.headers['accept-language']);
     if (req.url.startsWith('/api/docs')) return; // the API documentation is public
-    const result = await callerFromToken(tokens, req.headers['blade-auth'] as string | undefined);
+    const result = await callerFromToken(tokens, tokenHeaderOf(req, headerName));
     if (typeof result === 'object') {
-      req.caller = result;
+      req.caller = { ...result, lang: req.lang };
       return;
     }
     if (req.routeOptions.config?.public) return;

@@ -274,11 +274,11 @@ describe.each(testDialects())('oauth token on %s', (dialect) => {
     it('chooses the role named by Role-Id, and the token carries only its permissions', async () => {
       const body = (await requestToken(t, passwordGrant('switcher'), { 'role-id': ROLE.leader })).json();
       expect(body).toMatchObject({ role_id: ROLE.leader, role_name: 'leader' });
-      // leader holds only what every role holds (the desk notices), alumni_admin much more.
+      // leader holds the desk notices and reads the alumni records and the academic units; alumni_admin much more.
       const routes = await t.call('GET', '/api/blade-system/menu/routes', body.access_token);
       const codes = (nodes: { code: string; children?: unknown[] }[]): string[] =>
         nodes.flatMap((n) => [n.code, ...codes((n.children ?? []) as { code: string }[])]);
-      expect(codes(routes.json().data)).toEqual(['desk', 'notice']);
+      expect(codes(routes.json().data)).toEqual(['desk', 'notice', 'alumni', 'basicinfo', 'studentstatus', 'student', 'academic', 'department', 'speciality']);
     });
 
     it('refuses a Dept-Id that is not one of the user\'s departments', async () => {

@@ -20,6 +20,8 @@ export interface Caller {
   /** Expiry (seconds) of the access token and of the refresh token issued with it. */
   expiresAt: number;
   refreshExpiresAt: number;
+  /** The language the caller reads answers in (from the request, not the token); Chinese when unset. */
+  lang?: Lang;
 }
 
 declare module 'fastify' {

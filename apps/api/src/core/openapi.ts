@@ -3,13 +3,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 
 /** The OpenAPI document of every route, at /api/docs/json, with a reading page at /api/docs. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, tokenHeader: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Alumni back-office API', version: '1.0.0', description: 'Every answer is R = {code, success, data, msg} unless noted. Sign in at /api/blade-auth/oauth/token; send `Blade-Auth: bearer <token>`.' },
+      info: { title: 'Alumni back-office API', version: '1.0.0', description: 'Every answer is R = {code, success, data, msg} unless noted. Sign in at /api/blade-auth/oauth/token; send `' + tokenHeader + ': bearer <token>`.' },
       components: {
         securitySchemes: {
-          bladeAuth: { type: 'apiKey', in: 'header', name: 'Blade-Auth', description: 'bearer <access token>' },
+          bladeAuth: { type: 'apiKey', in: 'header', name: tokenHeader, description: 'bearer <access token>' },
           client: { type: 'http', scheme: 'basic', description: 'OAuth client id and secret' },
         },
       },

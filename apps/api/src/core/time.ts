@@ -1,6 +1,9 @@
 /** Date-times as the protocol writes them: `yyyy-MM-dd HH:mm:ss` in the configured time zone. */
 let zone = 'Asia/Shanghai';
 let formatter = makeFormatter(zone);
+/** The current second, formatted once (writes stamp many rows a second). */
+let lastSecond = -1;
+let lastStamp = '';
 
 function makeFormatter(timeZone: string) {
   return new Intl.DateTimeFormat('en-CA', {
@@ -12,6 +15,7 @@ function makeFormatter(timeZone: string) {
 export function setTimeZone(timeZone: string): void {
   zone = timeZone;
   formatter = makeFormatter(timeZone);
+  lastSecond = -1;
 }
 
 export function formatDateTime(date: Date): string {
@@ -19,7 +23,14 @@ export function formatDateTime(date: Date): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
-export const now = (): string => formatDateTime(new Date());
+export const now = (): string => {
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== lastSecond) {
+    lastStamp = formatDateTime(new Date(second * 1000));
+    lastSecond = second;
+  }
+  return lastStamp;
+};
 
 /** The instant a zoned `yyyy-MM-dd HH:mm:ss` stands for. */
 export function parseDateTime(text: string): Date {

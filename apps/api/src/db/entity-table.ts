@@ -16,7 +16,7 @@ export function columnType(field: Field, dialect: Dialect): ColumnType {
     case 'flag':
       return 'integer';
     case 'dict':
-      return 'varchar(32)';
+      return field.numeric ? 'integer' : 'varchar(32)';
     case 'date':
       return dialect === 'postgres' ? 'date' : 'text';
     case 'datetime':
@@ -24,7 +24,8 @@ export function columnType(field: Field, dialect: Dialect): ColumnType {
     case 'fk':
       return 'bigint';
     case 'ids':
-      return 'varchar(2000)';
+      // Up to 500 ids of 19 digits (a package's menus and buttons): no fixed length.
+      return 'text';
   }
 }
 
@@ -45,7 +46,7 @@ export async function createEntityTable(db: Db, dialect: Dialect, entity: Entity
     .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('is_deleted', 'integer', (c) => c.notNull().defaultTo(0));
   for (const [name, field] of Object.entries(entity.fields)) {
-    if (name === 'tenantId') continue; // the base column holds it
+    if (name === 'tenantId' || name === 'status') continue; // the base columns hold them
     table = table.addColumn(snake(name), columnType(field, dialect));
   }
   await table.execute();
@@ -62,7 +63,14 @@ export async function createEntityTable(db: Db, dialect: Dialect, entity: Entity
 export function exactFilterIndexes(entity: EntityDef): { name: string; columns: string[] }[] {
   return Object.entries(entity.fields)
     .filter(([, field]) => field.search === 'equal' || field.search === 'in' || field.search === 'range' || field.kind === 'fk')
-    .map(([name]) => ({ name: `${entity.table}_by_${snake(name)}`, columns: [snake(name), 'tenant_id', 'is_deleted', 'create_time'] }));
+    .map(([name, field]) => ({
+      name: `${entity.table}_by_${snake(name)}`,
+      // A range of whole numbers (years) is sought after the tenant's equalities, so the planner
+      // reads the matching years rather than walking the tenant's rows in time order.
+      columns: field.search === 'range' && field.kind === 'integer' && entity.scope === 'tenant'
+        ? ['tenant_id', 'is_deleted', snake(name), 'create_time']
+        : [snake(name), 'tenant_id', 'is_deleted', 'create_time'],
+    }));
 }
 
 /**

@@ -23,6 +23,9 @@ function conditionsOf(name: string, field: Field): { label: string; conditions: 
       return [{ label: `${name} equals`, conditions: [{ field: name, op: 'equal', value }] }];
     }
     case 'range':
+      if (field.kind === 'integer') {
+        return [{ label: `${name} in a range`, conditions: [{ field: name, op: 'ge', value: 7 }, { field: name, op: 'le', value: 9 }] }];
+      }
       return [{
         label: `${name} in a range`,
         conditions: [

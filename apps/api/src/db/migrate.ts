@@ -11,6 +11,14 @@ import * as userDeptIndexes from './migrations/008-user-dept-indexes.js';
 import * as regions from './migrations/009-regions.js';
 import * as sessions from './migrations/010-sessions.js';
 import * as searchIndexes from './migrations/011-search-indexes.js';
+import * as bladexStoredCodes from './migrations/012-bladex-stored-codes.js';
+import * as sequences from './migrations/014-sequences.js';
+import * as academic from './migrations/015-academic.js';
+import * as student from './migrations/016-student.js';
+import * as unsealDriving from './migrations/017-unseal-driving-entries.js';
+import * as alumni from './migrations/018-alumni.js';
+import * as idsAsText from './migrations/019-ids-as-text.js';
+import * as studentTallies from './migrations/020-student-tallies.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -26,6 +34,14 @@ const MIGRATIONS = [
   ['009-regions', regions],
   ['010-sessions', sessions],
   ['011-search-indexes', searchIndexes],
+  ['012-bladex-stored-codes', bladexStoredCodes],
+  ['014-sequences', sequences],
+  ['015-academic', academic],
+  ['016-student', student],
+  ['017-unseal-driving-entries', unsealDriving],
+  ['018-alumni', alumni],
+  ['019-ids-as-text', idsAsText],
+  ['020-student-tallies', studentTallies],
 ] as const;
 
 export async function migrate({ db, dialect }: Database): Promise<string[]> {

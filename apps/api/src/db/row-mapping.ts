@@ -1,4 +1,4 @@
-import { BASE_FIELDS, camel, snake, type EntityDef, type FieldKind } from '@alumni/domain';
+import { BASE_FIELDS, camel, snake, valueKind, type EntityDef, type FieldKind } from '@alumni/domain';
 
 export type Row = Record<string, unknown>;
 export type JsonRecord = Record<string, string | number | null>;
@@ -29,7 +29,7 @@ function columnsOf(entity: EntityDef) {
   if (!columns) {
     columns = [
       ...Object.entries(BASE_FIELDS).filter(([name]) => name !== 'isDeleted' && !(name in entity.fields)).map(([name, f]) => ({ column: snake(name), key: name, kind: f.kind as FieldKind })),
-      ...Object.entries(entity.fields).map(([name, f]) => ({ column: snake(name), key: name, kind: f.kind })),
+      ...Object.entries(entity.fields).map(([name, f]) => ({ column: snake(name), key: name, kind: valueKind(f) })),
     ];
     cache.set(entity, columns);
   }

@@ -25,4 +25,14 @@ export class DictionaryLabels {
     this.cache.set(key, { labels, expiresAt: Date.now() + TTL_MS });
     return labels;
   }
+
+  /** The entries of a dictionary in order, with their remarks (a decade's `from,to`). */
+  async entries(source: 'system' | 'biz', tenantId: string, code: string): Promise<{ key: string; label: string; remark: string | null }[]> {
+    let query = this.db.selectFrom(source === 'system' ? 'blade_dict' : 'blade_dict_biz')
+      .select(['dict_key', 'dict_value', 'remark'])
+      .where('code', '=', code).where('parent_id', '<>', 0).where('is_deleted', '=', 0);
+    if (source === 'biz') query = query.where('tenant_id', '=', tenantId);
+    const rows = await query.orderBy('sort').execute();
+    return rows.map((r) => ({ key: String(r.dict_key), label: String(r.dict_value), remark: r.remark === null ? null : String(r.remark) }));
+  }
 }

@@ -3,6 +3,7 @@ import type { Caller } from '../core/caller.js';
 import type { Db } from '../db/database.js';
 import type { JsonRecord } from '../db/row-mapping.js';
 import type { EntityRepository, RowScope } from './entity-repository.js';
+import type { PlanReads } from './plan-reads.js';
 
 /** What a hook sees of the write it takes part in; `db` is the write's transaction. */
 export interface WriteContext {
@@ -12,6 +13,18 @@ export interface WriteContext {
   scope: RowScope;
   db: Db;
   repository: EntityRepository;
+  /** The submitted body as sent, for values that are not stored as sent (a new user's password). */
+  body?: Readonly<Record<string, unknown>>;
+  /** The caller's permission codes, read before the transaction (hooks must not read them inside it). */
+  codes?: ReadonlySet<string>;
+  /** A write the server makes on its own account (an alumni record made from the roster). */
+  system?: boolean;
+  /** A row of an import sheet. */
+  via?: 'import';
+  /** Reads of unchanging rows kept for the write plan (see `readOnce`). */
+  reads?: PlanReads;
+  /** Writes of other entities in this transaction, through their own rules (set by the operations). */
+  operations?: import('./entity-operations.js').EntityOperations;
 }
 
 /**
@@ -30,8 +43,15 @@ export interface EntityHooks {
   listParams?: Record<string, (value: string, caller: Caller) => Promise<Condition[]>>;
   /** Adjusts answered records in place (e.g. leaves out a password hash). */
   present?(records: JsonRecord[]): void;
+  /**
+   * Adds what the engine cannot derive from the definition, read from other tables for all answered
+   * records at once: names (a user's roles and departments) and figures (a department's speciality count).
+   */
+  withRelated?(records: JsonRecord[], caller: Caller): Promise<void>;
   /** After a removal is committed, with the removed rows (e.g. to delete stored files). */
   afterRemove?(rows: JsonRecord[]): Promise<void>;
+  /** After an examine verdict is applied to a row (still inside the id's transaction). */
+  afterExamine?(ctx: WriteContext, row: JsonRecord, status: number): Promise<void>;
   /** After any committed write (e.g. to drop caches). */
   afterCommit?(): void;
 }

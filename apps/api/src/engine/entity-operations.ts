@@ -1,6 +1,7 @@
 import {
-  MSG, PLATFORM_TENANT, SECRET_MASK, displayNameKey, parseListQuery, parseSubmit, permissionCodes,
-  type Condition, type EntityDef, type Lang, type ListQuery, type Page,
+  MSG, PLATFORM_TENANT, SECRET_MASK, SENSITIVE_MSG, SENSITIVE_VIEW, displayNameKey, looksMasked, maskSensitive, parseListQuery, parseSubmit,
+  permissionCodes, sensitiveFields,
+  type Condition, type EntityDef, type Lang, type ListQuery, type Page, type SubmitValues,
 } from '@alumni/domain';
 import type { AccessService } from '../access/access-service.js';
 import type { ScopeService } from '../access/scope-service.js';
@@ -9,12 +10,39 @@ import { badRequest, forbidden, invalidFields, notFound } from '../core/errors.j
 import { ids } from '../core/ids.js';
 import { now } from '../core/time.js';
 import type { Db } from '../db/database.js';
-import type { JsonRecord } from '../db/row-mapping.js';
+import { rowToRecord, valuesToColumns, type JsonRecord } from '../db/row-mapping.js';
 import type { DictionaryLabels } from './dictionary-labels.js';
 import type { EntityHooks, WriteContext } from './entity-hooks.js';
 import type { EntityRepository, RowScope } from './entity-repository.js';
+import type { EntityNumbers } from './numbering/entity-numbers.js';
+import { failureMessage, type ExamineResult, type Examination } from './examination/examination.js';
+import type { PlanReads } from './plan-reads.js';
+import { addReferenceNames } from './reference-names.js';
 
 const YES_NO: Record<string, string> = { '0': '否', '1': '是' };
+
+/** The shared part of one caller's writes of one entity (see `planWrite`). */
+export interface WritePlan {
+  entity: EntityDef;
+  caller: Caller;
+  lang: Lang;
+  scope: RowScope;
+  hooks: EntityHooks | undefined;
+  writeHooks: EntityHooks[];
+  /** The caller's permission codes, read with the plan. */
+  codes: ReadonlySet<string>;
+  /** The server's own write inside another (see `systemPlan`). */
+  system?: boolean;
+  /** Rows that come from an import sheet (a study record's source is then 批量导入). */
+  via?: 'import';
+  /** Reads of unchanging rows, kept while the plan lives (see `readOnce`). */
+  reads: PlanReads;
+  /**
+   * A field whose uniqueness the writer has already established for every row it writes (an
+   * import's natural key, read once for the whole file): its unique rule is not checked again.
+   */
+  uniqueBy?: string;
+}
 
 /**
  * The operations every entity offers: they authorise, run the entity's hooks and write inside one
@@ -28,7 +56,18 @@ export class EntityOperations {
     private readonly labels: DictionaryLabels,
     private readonly hooks: ReadonlyMap<string, EntityHooks>,
     private readonly scopes: ScopeService,
+    private readonly numbers: EntityNumbers,
+    private readonly examination: Examination,
   ) {}
+
+  /** The hooks a write runs: the shared examination rules first (when examined), then the entity's own. */
+  private async writeHooks(entity: EntityDef, caller: Caller): Promise<EntityHooks[]> {
+    const own = this.hooks.get(entity.name);
+    const shared = entity.examine
+      ? this.examination.hooks(entity.examine, await this.examination.canExamine(caller, entity.examine))
+      : undefined;
+    return [shared, own].filter((h): h is EntityHooks => h !== undefined);
+  }
 
   /**
    * The tenant's rows a caller may touch (platform-wide tables belong to the platform tenant
@@ -55,8 +94,20 @@ export class EntityOperations {
 
   async authoriseRead(entity: EntityDef, caller: Caller): Promise<RowScope> {
     this.scopeOf(entity, caller, 'read');
-    await this.access.require(caller, permissionCodes(entity).menu);
+    // An examined entity is read from its own menu or from its examine screen's.
+    const menus = [permissionCodes(entity).menu, ...(entity.examine ? [entity.examine.menu] : [])];
+    if (!(await this.canAny(caller, menus))) throw forbidden();
     return this.rowScope(entity, caller, undefined, 'read');
+  }
+
+  /** Refuses (403) a caller whose roles do not hold a button code (an export). */
+  async requireCode(caller: Caller, code: string): Promise<void> {
+    if (!(await this.access.can(caller, code))) throw forbidden();
+  }
+
+  private async canAny(caller: Caller, codes: string[]): Promise<boolean> {
+    for (const code of codes) if (await this.access.can(caller, code)) return true;
+    return false;
   }
 
   async list(entity: EntityDef, caller: Caller, query: ListQuery, extra: Condition[] = []): Promise<Page<JsonRecord>> {
@@ -83,7 +134,38 @@ export class EntityOperations {
     const record = await this.repository.findById(entity, scope, id);
     if (!record) throw notFound();
     await this.withDisplayNames(entity, caller, [record]);
+    if (entity.examine) (record as Record<string, unknown>).examineLogs = await this.examination.logsOf(this.db, entity, record);
     return record;
+  }
+
+  /**
+   * An examine call: the verdict is checked once, then each id is applied in its own transaction,
+   * so one id failing (outside the scope, no longer pending) leaves the others applied.
+   */
+  async examine(entity: EntityDef, caller: Caller, idList: string[], rawStatus: unknown, rawOpinion: unknown, lang: Lang): Promise<ExamineResult> {
+    const rule = entity.examine;
+    if (!rule) throw notFound();
+    this.scopeOf(entity, caller);
+    await this.access.require(caller, `${rule.menu}_examine`);
+    const verdict = this.examination.parseVerdict(rawStatus, rawOpinion);
+    const scope = await this.rowScope(entity, caller);
+    const hooks = this.hooks.get(entity.name);
+    const result: ExamineResult = { succeeded: 0, failed: [] };
+    for (const id of idList) {
+      try {
+        await this.db.transaction().execute(async (tx) => {
+          const row = await this.repository.findById(entity, scope, id, tx);
+          if (!row) throw notFound();
+          await this.examination.apply(tx, entity, this.repository, scope, caller, row, verdict);
+          await hooks?.afterExamine?.({ entity, caller, lang, scope, db: tx, repository: this.repository }, row, verdict.status);
+        });
+        result.succeeded += 1;
+      } catch (error) {
+        result.failed.push({ id, msg: failureMessage(error, lang) });
+      }
+    }
+    if (result.succeeded > 0) hooks?.afterCommit?.();
+    return result;
   }
 
   /** The live row whose unique field `field` (the definition's `detailKey`) holds `value`. */
@@ -100,45 +182,86 @@ export class EntityOperations {
     const parsed = parseSubmit(entity, body, lang);
     const codes = permissionCodes(entity);
     await this.access.require(caller, parsed.id ? codes.edit : codes.add);
-    const scope = await this.rowScope(entity, caller);
+    const plan = await this.planWrite(entity, caller, lang);
     if (!parsed.ok) throw invalidFields(parsed.errors);
-    if (parsed.id) keepStoredSecrets(entity, parsed.values);
-    const hooks = this.hooks.get(entity.name);
-    const saved = await this.db.transaction().execute(async (tx) => {
-      const ctx: WriteContext = { entity, caller, lang, scope, db: tx, repository: this.repository };
-      const existing = parsed.id ? await this.repository.findById(entity, scope, parsed.id, tx) : null;
-      if (parsed.id && !existing) throw notFound();
-      const values = parsed.values;
-      await hooks?.beforeSave?.(ctx, values, existing);
-      await this.checkUnique(ctx, values, existing);
-      const stamp = now();
-      const audit = { updateUser: caller.userId, updateTime: stamp };
-      let id: string;
-      if (existing) {
-        id = existing.id as string;
-        await this.repository.update(entity, scope, id, { ...values, ...audit }, tx);
-      } else {
-        id = ids.next();
-        await this.repository.insert(entity, {
-          tenantId: entity.scope === 'tenant' ? caller.tenantId : PLATFORM_TENANT, ...values, ...audit, id,
-          createUser: caller.userId, createDept: caller.deptId, createTime: stamp, status: 1, isDeleted: 0,
-        }, tx);
-      }
-      // The row as written must still be inside the caller's data scope (departments read afresh:
-      // a new department below the caller's own is inside it); else the write is undone.
-      const record = await this.repository.findById(entity, scope.data ? await this.rowScope(entity, caller, tx) : scope, id, tx);
-      if (!record) throw scope.data && !existing ? forbidden() : notFound();
-      await hooks?.afterSave?.(ctx, record, existing);
-      return record;
-    });
-    hooks?.afterCommit?.();
+    const sent = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    const saved = await this.db.transaction().execute((tx) => this.writeRow(plan, tx, parsed, sent));
+    plan.hooks?.afterCommit?.();
     await this.withDisplayNames(entity, caller, [saved]);
     return saved;
   }
 
+  /**
+   * What every write of an entity by one caller shares, read before any transaction opens (SQLite's
+   * one connection is the transaction's): the row scope and the hooks. The caller's right to write
+   * is checked by the caller of this method.
+   */
+  async planWrite(entity: EntityDef, caller: Caller, lang: Lang): Promise<WritePlan> {
+    this.scopeOf(entity, caller);
+    return {
+      entity, caller, lang, scope: await this.rowScope(entity, caller), hooks: this.hooks.get(entity.name),
+      writeHooks: await this.writeHooks(entity, caller), codes: (await this.access.grant(caller)).codes, reads: new Map(),
+    };
+  }
+
+  /**
+   * A plan for a write the server makes on its own account inside another write (an alumni record
+   * made from a graduating student): the tenant's rows, the entity's own rules, not the shared
+   * examination rules (the writer sets the examination result and its log), and the codes and
+   * kept reads of the write it runs within.
+   */
+  systemPlan(entity: EntityDef, within: Pick<WriteContext, 'caller' | 'lang' | 'codes' | 'reads'>): WritePlan {
+    const own = this.hooks.get(entity.name);
+    return {
+      entity, caller: within.caller, lang: within.lang, codes: within.codes ?? new Set(), reads: within.reads ?? new Map(),
+      scope: { tenantId: entity.scope === 'tenant' ? within.caller.tenantId : null },
+      hooks: own, writeHooks: own ? [own] : [], system: true,
+    };
+  }
+
+  /** Adds (no id) or edits one parsed row inside the transaction `tx`, running the entity's rules. */
+  async writeRow(plan: WritePlan, tx: Db, parsed: { id: string | null; values: SubmitValues }, sent: Readonly<Record<string, unknown>>): Promise<JsonRecord> {
+    const { entity, caller, lang, scope, writeHooks } = plan;
+    if (parsed.id) keepStoredSecrets(entity, parsed.values);
+    const ctx: WriteContext = { entity, caller, lang, scope, db: tx, repository: this.repository, body: sent, codes: plan.codes, system: plan.system, via: plan.via, reads: plan.reads, operations: this };
+    const existing = parsed.id ? await this.repository.findById(entity, scope, parsed.id, tx) : null;
+    if (parsed.id && !existing) throw notFound();
+    const values = parsed.values;
+    if (existing) keepMaskedValues(entity, values, existing, lang);
+    for (const h of writeHooks) await h.beforeSave?.(ctx, values, existing);
+    await this.checkUnique(ctx, values, existing, plan.uniqueBy);
+    const stamp = now();
+    const audit = { updateUser: caller.userId, updateTime: stamp };
+    let id: string;
+    let inserted: Record<string, unknown> | null = null;
+    if (existing) {
+      id = existing.id as string;
+      await this.repository.update(entity, scope, id, { ...values, ...audit }, tx);
+    } else {
+      id = ids.next();
+      const tenantId = entity.scope === 'tenant' ? caller.tenantId : PLATFORM_TENANT;
+      await this.numbers.fill({ entity, tenantId, db: tx, stamp, reads: plan.reads }, values);
+      inserted = {
+        tenantId, ...values, ...audit, id,
+        createUser: caller.userId, createDept: caller.deptId, createTime: stamp, status: values.status ?? 1, isDeleted: 0,
+      };
+      await this.repository.insert(entity, inserted, tx);
+    }
+    // The row as written must still be inside the caller's data scope (departments read afresh:
+    // a new department below the caller's own is inside it); else the write is undone. A new row
+    // without a data scope to check is the row as inserted (no column has a default of its own).
+    const record = inserted && !scope.data ? rowToRecord(entity, valuesToColumns(inserted))
+      : await this.repository.findById(entity, scope.data ? await this.rowScope(entity, caller, tx) : scope, id, tx);
+    if (!record) throw scope.data && !existing ? forbidden() : notFound();
+    for (const h of writeHooks) await h.afterSave?.(ctx, record, existing);
+    return record;
+  }
+
   async remove(entity: EntityDef, caller: Caller, idList: string[], lang: Lang): Promise<void> {
     this.scopeOf(entity, caller);
-    await this.access.require(caller, permissionCodes(entity).remove);
+    // An examined entity is also removed from its examine screen.
+    const codes = [permissionCodes(entity).remove, ...(entity.examine ? [`${entity.examine.menu}_delete`] : [])];
+    if (!(await this.canAny(caller, codes))) throw forbidden();
     const scope = await this.rowScope(entity, caller);
     const hooks = this.hooks.get(entity.name);
     const removed = await this.db.transaction().execute(async (tx) => {
@@ -152,8 +275,9 @@ export class EntityOperations {
     await hooks?.afterRemove?.(removed);
   }
 
-  private async checkUnique(ctx: WriteContext, values: Record<string, unknown>, existing: JsonRecord | null) {
+  private async checkUnique(ctx: WriteContext, values: Record<string, unknown>, existing: JsonRecord | null, established?: string) {
     for (const rule of ctx.entity.unique ?? []) {
+      if (established && rule.fields.length === 1 && rule.fields[0] === established) continue;
       const probe: Record<string, unknown> = {};
       for (const field of rule.fields) probe[field] = field in values ? values[field] : (existing?.[field] ?? null);
       if (await this.repository.exists(ctx.entity, ctx.scope, probe, existing ? String(existing.id) : null, ctx.db)) {
@@ -163,10 +287,30 @@ export class EntityOperations {
     }
   }
 
-  /** Adds `xxxName` beside every dictionary and yes/no field and masks secret fields. */
+  /**
+   * Whether the caller reads the entity's sensitive fields unmasked (DOMAIN 1.8): false for an
+   * entity without any.
+   */
+  async seesSensitive(entity: EntityDef, caller: Caller): Promise<boolean> {
+    return sensitiveFields(entity).length > 0 && this.access.can(caller, SENSITIVE_VIEW);
+  }
+
+  /**
+   * Adds `xxxName` beside every dictionary and yes/no field, masks secret fields, and masks
+   * sensitive fields for a caller without `alumni_sensitive_view`.
+   */
   async withDisplayNames(entity: EntityDef, caller: Caller, records: JsonRecord[]): Promise<void> {
     if (records.length === 0) return;
+    const sensitive = sensitiveFields(entity);
+    if (sensitive.length > 0 && !(await this.access.can(caller, SENSITIVE_VIEW))) {
+      for (const r of records) {
+        for (const [name, kind] of sensitive) if (typeof r[name] === 'string' && r[name] !== '') r[name] = maskSensitive(kind, r[name] as string);
+      }
+    }
     this.hooks.get(entity.name)?.present?.(records);
+    await this.hooks.get(entity.name)?.withRelated?.(records, caller);
+    // Examine screens show who submitted a record.
+    await addReferenceNames(this.db, entity, caller.tenantId, records, entity.examine ? { createUser: 'user' } : {});
     for (const [name, field] of Object.entries(entity.fields)) {
       if (field.secret) {
         for (const r of records) if (r[name] !== null && r[name] !== undefined) r[name] = SECRET_MASK;
@@ -179,6 +323,22 @@ export class EntityOperations {
     }
   }
 
+}
+
+/**
+ * An edit that sends a sensitive field as it was shown masked keeps the stored value; a masked
+ * value that is not the stored one's mask cannot be stored (DOMAIN 1.8).
+ */
+function keepMaskedValues(entity: EntityDef, values: Record<string, unknown>, existing: JsonRecord, lang: Lang): void {
+  const errors: Record<string, string> = {};
+  for (const [name, kind] of sensitiveFields(entity)) {
+    const sent = values[name];
+    if (!looksMasked(kind, sent)) continue;
+    const stored = existing[name];
+    if (typeof stored === 'string' && stored !== '' && sent === maskSensitive(kind, stored)) delete values[name];
+    else if (sent !== stored) errors[name] = SENSITIVE_MSG.wholeValue[lang].replaceAll('{label}', entity.fields[name]!.label[lang]);
+  }
+  if (Object.keys(errors).length > 0) throw invalidFields(errors);
 }
 
 /** An update that sends a secret field empty or still masked keeps the stored value. */

@@ -227,6 +227,11 @@ export class EntityRepository {
     return shape;
   }
 
+  /** The live rows of the scope that match the conditions, as a query to select or group from (statistics). */
+  scoped(entity: EntityDef, scope: RowScope, conditions: Condition[] = []) {
+    return this.base(entity, scope).where((eb) => eb.and(conditions.map((c) => conditionSql(eb, entity, c, this.dialect))));
+  }
+
   /** Every matching row (for trees and option lists), in list order, at most `limit`. */
   async all(entity: EntityDef, scope: RowScope, conditions: Condition[], sorts: Sort[] = [], limit = 10000): Promise<JsonRecord[]> {
     const filtered = this.base(entity, scope).where((eb) => eb.and(conditions.map((c) => conditionSql(eb, entity, c, this.dialect))));
@@ -260,6 +265,33 @@ export class EntityRepository {
     }
     if (exceptId) query = query.where('id', '<>', exceptId);
     return (await query.limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  /** The id of the live row holding these values (a natural key), or null. */
+  async idBy(entity: EntityDef, scope: RowScope, values: Record<string, unknown>, db: Db = this.db): Promise<string | null> {
+    let query = this.base(entity, scope, db).select('id');
+    for (const [field, value] of Object.entries(values)) {
+      query = value === null || value === undefined ? query.where(snake(field), 'is', null) : query.where(snake(field), '=', value as string);
+    }
+    const row = await query.limit(1).executeTakeFirst();
+    return row ? String((row as { id: unknown }).id) : null;
+  }
+
+  /**
+   * The ids of the live rows whose `field` holds one of `values`, by that value (500 values a query),
+   * read inside the transaction `db`. On PostgreSQL a searched field's trigram index also serves
+   * `in (…)`, and after a bulk insert its pending list makes that slower than the field's b-tree by
+   * orders of magnitude: bitmap scans (the only kind a GIN index offers) are set aside for it.
+   */
+  async idsByValues(entity: EntityDef, scope: RowScope, field: string, values: readonly string[], db: Db): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    if (this.dialect === 'postgres') await sql`set local enable_bitmapscan = off`.execute(db);
+    for (let i = 0; i < values.length; i += 500) {
+      const rows = await this.base(entity, scope, db).select(['id', snake(field)]).where(snake(field), 'in', values.slice(i, i + 500)).execute();
+      for (const row of rows as Record<string, unknown>[]) found.set(String(row[snake(field)]), String(row.id));
+    }
+    if (this.dialect === 'postgres') await sql`set local enable_bitmapscan = on`.execute(db);
+    return found;
   }
 
   async insert(entity: EntityDef, row: Record<string, unknown>, db: Db = this.db): Promise<void> {

@@ -1,11 +1,17 @@
 import {
-  BASE_FIELDS, FILTER_OPS, QUERYABLE_BASE_FIELDS, entityPath, parseIds, submitJsonSchema,
+  BASE_FIELDS, FILTER_OPS, QUERYABLE_BASE_FIELDS, entityPath, parseIds, permissionCodes, submitJsonSchema,
   type EntityDef,
 } from '@alumni/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCaller } from '../core/caller.js';
 import { ok } from '../core/envelope.js';
+import { originOf } from '../logs/request-origin.js';
 import { requireIds } from './entity-operations.js';
+import { exportList } from './excel/entity-export.js';
+
+/** The most rows one export writes, unless the tenant's parameter says otherwise. */
+const EXPORT_MAX_ROWS = 50_000;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const callerOf = (req: FastifyRequest) => requireCaller(req.caller);
 
@@ -26,6 +32,11 @@ export function listQuerySchema(entity: EntityDef, extra: Record<string, unknown
   return { type: 'object', properties, additionalProperties: true };
 }
 
+/** A usual-log entry for each detail or export that answered sensitive fields unmasked (DOMAIN 1.8). */
+function sensitiveViewed(req: FastifyRequest, entity: EntityDef, what: string): void {
+  req.server.services.logs.usual(originOf(req, false), { logId: 'sensitive_view', logData: `${entity.name} ${what}` });
+}
+
 const tagOf = (entity: EntityDef) => `${entity.label.en} (${entity.label.zh})`;
 
 /** Registers the standard calls of an entity: list, detail, submit and remove. */
@@ -36,6 +47,20 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
   if (list) {
     app.get(list, { schema: { tags, summary: `List ${entity.label.en}, paged and filtered`, querystring: listQuerySchema(entity) } },
       async (req) => ok(await ops.listFromQuery(entity, callerOf(req), req.query as Record<string, unknown>), req.lang));
+  }
+  if (list && entity.excel?.export && entity.api) {
+    app.get(`${entity.api.base}/export`, {
+      schema: { tags, summary: `The ${entity.label.en} list as an .xlsx file: the list's filters, at most export.maxRows rows`, querystring: listQuerySchema(entity) },
+    }, async (req, reply) => {
+      const caller = callerOf(req);
+      await ops.requireCode(caller, permissionCodes(entity).export);
+      const max = await app.services.params.number(caller.tenantId, 'export.maxRows', EXPORT_MAX_ROWS);
+      const file = await exportList(ops, entity, caller, req.query as Record<string, unknown>, req.lang, max);
+      if (await ops.seesSensitive(entity, caller)) sensitiveViewed(req, entity, `export ${file.rows}`);
+      reply.header('content-type', XLSX);
+      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+      return reply.send(file.stream);
+    });
   }
   const detail = entityPath(entity, 'detail');
   if (detail) {
@@ -48,17 +73,49 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
     }, async (req) => {
       const query = req.query as Record<string, unknown>;
       const keyValue = key ? query[key] : undefined;
-      if (key && typeof keyValue === 'string' && keyValue !== '') {
-        return ok(await ops.detailBy(entity, callerOf(req), key, keyValue), req.lang);
-      }
-      const [id] = requireIds(parseIds(query.id));
-      return ok(await ops.detail(entity, callerOf(req), id as string), req.lang);
+      const caller = callerOf(req);
+      const record = key && typeof keyValue === 'string' && keyValue !== ''
+        ? await ops.detailBy(entity, caller, key, keyValue)
+        : await ops.detail(entity, caller, requireIds(parseIds(query.id))[0] as string);
+      if (await ops.seesSensitive(entity, caller)) sensitiveViewed(req, entity, `detail ${record.id}`);
+      return ok(record, req.lang);
     });
   }
   const submit = entityPath(entity, 'submit');
   if (submit) {
     app.post(submit, { schema: { tags, summary: `Add (no id) or edit (with id) a ${entity.label.en}`, body: submitJsonSchema(entity) } },
       async (req) => ok(await ops.submit(entity, callerOf(req), req.body, req.lang), req.lang));
+  }
+  if (entity.api?.update) {
+    app.post(`${entity.api.base}/update`, { schema: { tags, summary: `Edit a ${entity.label.en} (the body names it by id); only the fields sent change`, body: submitJsonSchema(entity) } },
+      async (req) => {
+        requireIds(parseIds((req.body as Record<string, unknown> | null)?.id));
+        return ok(await ops.submit(entity, callerOf(req), req.body, req.lang), req.lang);
+      });
+  }
+  const rule = entity.examine;
+  if (rule) {
+    const verdict = {
+      type: 'object', required: ['ids', 'examineStatus'],
+      properties: {
+        ids: { type: 'string', description: 'comma-joined ids' },
+        examineStatus: { type: ['string', 'integer'], description: '1 approve, 2 reject' },
+        examineOpinion: { type: 'string', description: 'required (at least 2 characters) to reject' },
+      },
+    };
+    const summary = `Examine ${entity.label.en} rows: approve (1) or reject (2); each id on its own`;
+    const examine = (req: FastifyRequest, input: Record<string, unknown>) =>
+      ops.examine(entity, callerOf(req), requireIds(parseIds(input.ids)), input.examineStatus, input.examineOpinion, req.lang);
+    if (rule.method === 'PUT') {
+      app.put(rule.path, { schema: { tags, summary, body: verdict } }, async (req) =>
+        ok(await examine(req, (req.body ?? {}) as Record<string, unknown>), req.lang));
+    } else {
+      app.get(rule.path, { schema: { tags, summary, querystring: verdict } }, async (req, reply) => {
+        // A GET that changes data (the stock client's call): never cached, never prefetched.
+        reply.header('cache-control', 'no-store');
+        return ok(await examine(req, req.query as Record<string, unknown>), req.lang);
+      });
+    }
   }
   const remove = entityPath(entity, 'remove');
   if (remove) {

@@ -9,11 +9,14 @@ const SLOW_MS = 1000;
  * server or was slow. Plain reads are the bulk of the traffic and say nothing an audit needs.
  */
 export function registerApiLog(api: FastifyInstance): void {
-  const { logs } = api.services;
+  const { logs, routeTitles } = api.services;
+  // Routes registered after this hook (all of them) are named for the log.
+  api.addHook('onRoute', (route) => routeTitles.add(route.method, route.url, route.schema?.tags as string[] | undefined));
   api.addHook('onResponse', async (req, reply) => {
     if (req.url.startsWith('/api/docs')) return;
     const time = Math.round(reply.elapsedTime);
     if (req.method === 'GET' && reply.statusCode < 500 && time < SLOW_MS) return;
-    logs.api(originOf(req), { title: req.routeOptions.schema?.summary ?? req.routeOptions.url ?? req.url, statusCode: reply.statusCode, time });
+    const title = routeTitles.of(req.method, req.routeOptions.url ?? '', 'zh') ?? req.routeOptions.url ?? req.url.split('?')[0] ?? req.url;
+    logs.api(originOf(req), { title, statusCode: reply.statusCode, time });
   });
 }

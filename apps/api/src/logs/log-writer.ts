@@ -63,6 +63,8 @@ export class LogWriter {
       const field = entity.fields[key];
       row[key] = typeof value === 'string' && field && 'max' in field && typeof field.max === 'number' ? clip(value, field.max) : (value ?? null);
     }
+    // PostgreSQL's text holds no NUL character, and one refused entry would lose its whole batch.
+    for (const [key, value] of Object.entries(row)) if (typeof value === 'string' && value.includes('\u0000')) row[key] = value.replaceAll('\u0000', '\uFFFD');
     this.queue.push({ entity, row });
   }
 

@@ -68,6 +68,14 @@ describe.each(testDialects())('logs on %s', (dialect) => {
     expect(String(signIns[0]?.params)).not.toContain(md5Hex(DEMO_PASSWORD));
   });
 
+  it('names each logged call as a user reads it, in the reader\'s language', async () => {
+    await t.call('POST', '/api/blade-system/param/submit', admin, { paramName: '日志名称', paramKey: 'log.title.key', paramValue: 'v' });
+    await t.app.services.logs.flush();
+    const list = (lang: string) => t.call('GET', '/api/blade-log/api/list?requestUri=/blade-system/param/submit&size=1', admin, undefined, { 'accept-language': lang });
+    expect((await list('zh-CN')).json().data.records[0]).toMatchObject({ title: '参数 · 保存' });
+    expect((await list('en')).json().data.records[0]).toMatchObject({ title: 'Parameter · save' });
+  });
+
   it('records a server failure in the error log with the request id the answer carried, and hides it from the answer', async () => {
     const res = await t.call('GET', '/api/test-only/explode', admin);
     expect(res.statusCode).toBe(500);
@@ -85,6 +93,15 @@ describe.each(testDialects())('logs on %s', (dialect) => {
     expect(res.json()).toMatchObject({ code: 200, data: true });
     const found = await rows('error', { source: 'client', message: 'x is undefined' });
     expect(found[0]).toMatchObject({ exceptionName: 'error', createBy: 'admin' });
+  });
+
+  it('stores an entry holding a NUL character, and the entries written with it', async () => {
+    // Requests refuse NUL in their input, but a header or a decoded query can still carry one.
+    const tag = Math.random().toString(36).slice(2, 8);
+    t.app.services.logs.usual({ tenantId: '000000', userAgent: 'agent\u0000x', createBy: 'admin' }, { logId: 'test', logData: `nul${tag} a\u0000b` });
+    t.app.services.logs.usual({ tenantId: '000000', createBy: 'admin' }, { logId: 'test', logData: `plain${tag}` });
+    expect((await rows('usual', { logData: `nul${tag}` }))[0]?.logData).toBe(`nul${tag} a\uFFFDb`);
+    expect(await rows('usual', { logData: `plain${tag}` })).toHaveLength(1);
   });
 
   it('refuses client logs that are not a list of entries, and stores nothing', async () => {

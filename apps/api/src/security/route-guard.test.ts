@@ -40,9 +40,13 @@ const SELF_SERVICE: Record<string, string> = {
   'GET /api/blade-system/dept/tree': 'department picker',
   'GET /api/blade-system/dept/lazy-tree': 'department picker',
   'GET /api/blade-system/post/select': 'post picker',
+  'GET /api/blade-system/tenant/select': 'tenant picker: own tenant only (every tenant for the platform tenant holding the tenant menu)',
   'GET /api/blade-system/role/tree': 'role picker',
   'GET /api/blade-system/role/tree-by-id': 'role picker of the tenant owning a role (own tenant only)',
   'GET /api/blade-system/region/lazy-tree': 'region picker (reference data of every tenant)',
+  'GET /api/blade-department/department/select': 'college picker of every business form: approved, enabled units of the own tenant',
+  'GET /api/blade-speciality/speciality/select/special': 'speciality picker of every business form: approved, enabled units of the own tenant',
+  'GET /api/blade-basicInfo/basicInfo/select': 'alumni picker of every business form: within the caller\'s data scope',
   'GET /api/blade-system/dict/dictionary': 'drop-down entries of a system dictionary',
   'GET /api/blade-system/dict-biz/dictionary': "drop-down entries of the tenant's business dictionary",
   // The shell uploads its own error log and any form may upload a file (avatar, attachments).

@@ -2,9 +2,11 @@ import { BUSINESS_DICTIONARIES } from '@alumni/domain';
 import { hashPassword, md5Hex } from '../auth/password.js';
 import { formatDateTime } from '../core/time.js';
 import type { Db } from '../db/database.js';
+import { seedAcademicUnits } from './academic-seed.js';
+import { seedPeople } from './people-seed.js';
 import { seedChannels } from './channel-seed.js';
 import { MENU_TREE, seedId, type MenuSeed } from './menu-tree.js';
-import { ADMIN_USER_ID, DEMO_PASSWORD, ROOT_DEPT_ID, menuIdsByCode, seedDictionaries } from './platform-seed.js';
+import { ADMIN_USER_ID, DEMO_PASSWORD, ROOT_DEPT_ID, dataScopeId, menuIdsByCode, seedDictionaries } from './platform-seed.js';
 import { SeedWriter } from './seed-writer.js';
 
 const USERS = 90, ROLES = 91, DEPTS = 92, POSTS = 93, PACKAGES = 97;
@@ -41,7 +43,33 @@ const GRANTS: Record<string, string[]> = {
     'system', 'user', 'user_add', 'user_edit', 'user_view', 'user_reset', 'user_unlock', 'dept', 'dept_view', 'post', 'post_view',
     'dictbiz', 'dictbiz_add', 'dictbiz_edit', 'dictbiz_delete', 'dictbiz_view', 'param', 'param_view', 'param_edit',
     'resource', 'sms', 'sms_view', 'attach', 'attach_view', 'messaging', ...withButtons('emailsetting'),
+    ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
+    ...withButtons('alumni', 'basicinfo', 'studentstatus', 'student'),
   ],
+  college_secretary: [
+    'academic', 'department', 'department_add', 'department_view', 'speciality', 'speciality_add', 'speciality_view',
+    'alumni', 'alumni_sensitive_view', 'basicinfo', 'basicinfo_add', 'basicinfo_edit', 'basicinfo_view', 'basicinfo_export',
+    'studentstatus', 'studentstatus_add', 'studentstatus_edit', 'studentstatus_delete', 'studentstatus_view', 'studentstatus_export',
+    'student', 'student_view', 'student_export',
+  ],
+  leader: [
+    'academic', 'department', 'department_view', 'speciality', 'speciality_view',
+    'alumni', 'basicinfo', 'basicinfo_view', 'studentstatus', 'studentstatus_view', 'student', 'student_view',
+  ],
+};
+
+/**
+ * The data scope each role holds per business menu (DOMAIN 15.2): 1 all, 4 own unit and below. A
+ * role holding a menu without a scope row would see everything, so every business menu a role
+ * holds is listed.
+ */
+const ROLE_SCOPES: Record<string, [string, '1' | '4'][]> = {
+  alumni_admin: [
+    ['department', '1'], ['speciality', '1'], ['departmentexamine', '1'], ['specialityexamine', '1'],
+    ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1'],
+  ],
+  college_secretary: [['department', '4'], ['speciality', '4'], ['basicinfo', '4'], ['studentstatus', '4'], ['student', '4']],
+  leader: [['department', '1'], ['speciality', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1']],
 };
 
 /** The codes of menus with all their buttons. */
@@ -64,8 +92,12 @@ const PACKAGE_MENUS = {
     ...withButtons('system', 'user', 'dept', 'post', 'dictbiz', 'param'),
     ...withButtons('authority', 'role'),
     ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting'),
+    ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
+    ...withButtons('alumni', 'basicinfo', 'studentstatus', 'student'),
   ],
-  basic: withButtons('system', 'user', 'dept', 'dictbiz', 'role', 'desk', 'notice').concat('authority'),
+  basic: withButtons('system', 'user', 'dept', 'dictbiz', 'role', 'desk', 'notice')
+    .concat(withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'), 'authority')
+    .concat(withButtons('alumni', 'basicinfo', 'studentstatus')),
 };
 
 export const DEMO_TENANT = '100001';
@@ -92,6 +124,9 @@ export async function seedDemo(db: Db): Promise<void> {
     // Every role reads the desk notices (DOMAIN 15.2).
     const codes = new Set([...(GRANTS[alias] ?? []), ...EVERY_ROLE]);
     for (const menuId of ids([...codes])) await w.link('blade_role_menu', { roleId, menuId });
+    for (const [menu, type] of ROLE_SCOPES[alias] ?? []) {
+      await w.link('blade_role_scope', { roleId, scopeCategory: 1, scopeId: dataScopeId(menu, type) });
+    }
   }
   for (const [row, account, realName, roleRow, deptRow, postRow, phone] of ACCOUNTS) {
     await w.insert('blade_user', {
@@ -115,4 +150,6 @@ export async function seedDemo(db: Db): Promise<void> {
     email: 'admin@binjiang.example.com', phone: '13900000101', roleId: role, deptId: college,
   }, DEMO_TENANT);
   await seedDictionaries(w, 'blade_dict_biz', BUSINESS_DICTIONARIES, DEMO_TENANT);
+  await seedAcademicUnits(w);
+  await seedPeople(w);
 }

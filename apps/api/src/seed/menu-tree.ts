@@ -34,11 +34,47 @@ const view = (code: string): ButtonSeed => ({ code: `${code}_view`, name: '查�
 
 const button = (code: string, name: string, nameEn: string, action: 1 | 2 | 3): ButtonSeed => ({ code, name, nameEn, action });
 
+/** The buttons of an examine screen (DOMAIN 3.3): examine, view, delete. */
+const examine = (code: string): ButtonSeed[] => [
+  button(`${code}_examine`, '审核', 'Examine', 3), view(code), button(`${code}_delete`, '删除', 'Delete', 3),
+];
+
 export const MENU_TREE: MenuSeed[] = [
   {
     row: 100, code: 'desk', name: '工作台', nameEn: 'Desk', path: '/desk', source: 'DesktopOutlined', sort: 1,
     children: [
       { row: 110, code: 'notice', name: '通知公告', nameEn: 'Notices (staff)', path: '/desk/notice', source: 'SoundOutlined', sort: 1, buttons: crud('notice') },
+    ],
+  },
+  {
+    row: 300, code: 'alumni', name: '校友管理', nameEn: 'Alumni', path: '/alumni', source: 'TeamOutlined', sort: 3,
+    // Shows ID numbers, phones, e-mails, addresses and birthdays unmasked (DOMAIN 1.8).
+    buttons: [button('alumni_sensitive_view', '查看敏感信息', 'View sensitive data', 3)],
+    children: [
+      // Importing alumni comes with the identity work.
+      { row: 320, code: 'basicinfo', name: '校友基础信息库', nameEn: 'Alumni library', path: '/alumni/basicinfo', source: 'DatabaseOutlined', sort: 2, buttons: [
+        ...crud('basicinfo'), button('basicinfo_export', '导出', 'Export', 1),
+      ] },
+      { row: 330, code: 'studentstatus', name: '学籍管理', nameEn: 'Student status', path: '/alumni/studentstatus', source: 'SolutionOutlined', sort: 3, buttons: [
+        ...crud('studentstatus'), button('studentstatus_examine', '审核', 'Examine', 3),
+        button('studentstatus_import', '导入', 'Import', 1), button('studentstatus_export', '导出', 'Export', 1),
+      ] },
+      { row: 340, code: 'student', name: '学生名册', nameEn: 'Student records', path: '/alumni/student', source: 'ContactsOutlined', sort: 4, buttons: [
+        ...crud('student'), button('student_import', '导入', 'Import', 1), button('student_export', '导出', 'Export', 1),
+      ] },
+    ],
+  },
+  {
+    row: 400, code: 'academic', name: '院系专业', nameEn: 'Academic units', path: '/academic', source: 'BankOutlined', sort: 4,
+    children: [
+      { row: 410, code: 'department', name: '院系管理', nameEn: 'Departments', path: '/academic/department', source: 'ApartmentOutlined', sort: 1, buttons: [
+        ...crud('department'), button('department_export', '导出', 'Export', 1),
+      ] },
+      { row: 420, code: 'speciality', name: '专业管理', nameEn: 'Specialities', path: '/academic/speciality', source: 'BookOutlined', sort: 2, buttons: [
+        ...crud('speciality'), button('speciality_export', '导出', 'Export', 1),
+      ] },
+      { row: 430, code: 'departmentexamine', name: '院系审核', nameEn: 'Department examination', path: '/academic/departmentexamine', source: 'AuditOutlined', sort: 3, buttons: examine('departmentexamine') },
+      { row: 440, code: 'specialityexamine', name: '专业审核', nameEn: 'Speciality examination', path: '/academic/specialityexamine', source: 'FileDoneOutlined', sort: 4, buttons: examine('specialityexamine') },
     ],
   },
   {

@@ -26,6 +26,7 @@ export const PARAMS: [string, string, string][] = [
   ['sms.push.ratePerSecond', '20', '短信推送速率'],
   ['sms.push.maxRetry', '3', '短信推送最大重试次数'],
   ['export.maxRows', '50000', '导出行数上限'],
+  ['import.maxRows', '20000', '导入行数上限'],
   ['report.designerUrl', 'http://localhost:8108/report/designer', '报表设计地址'],
   ['report.previewUrl', 'http://localhost:8108/report/preview', '报表预览地址'],
 ];
@@ -33,12 +34,12 @@ export const PARAMS: [string, string, string][] = [
 export async function seedDictionaries(w: SeedWriter, table: string, dictionaries: readonly (DictionarySeed & { remarks?: Record<string, string> })[], tenantId: string) {
   let sort = 1;
   for (const dict of dictionaries) {
-    const parentId = await w.insert(table, { parentId: '0', code: dict.code, dictKey: '-1', dictValue: dict.name, sort: sort++, isSealed: 0, remark: dict.nameEn }, tenantId);
+    const parentId = await w.insert(table, { parentId: '0', code: dict.code, dictKey: '-1', dictValue: dict.name, sort: sort++, isSealed: 0, remark: null }, tenantId);
     let entrySort = 1;
     for (const entry of dict.entries) {
       await w.insert(table, {
         parentId, code: dict.code, dictKey: entry.key, dictValue: entry.value, sort: entrySort++,
-        isSealed: entry.sealed ? 1 : 0, remark: dict.remarks?.[entry.key] ?? null,
+        isSealed: 0, remark: dict.remarks?.[entry.key] ?? null,
       }, tenantId);
     }
   }
@@ -72,17 +73,33 @@ async function seedMenus(w: SeedWriter, list: MenuSeed[], parentId: string) {
 }
 
 /** Data scope records of the platform menus with data (DOMAIN 15.2): [menu code, column of type 4]. */
-const DATA_SCOPE_MENUS: [string, string][] = [['user', 'dept_id'], ['dept', 'id'], ['notice', 'create_dept']];
+export const DATA_SCOPE_MENUS: [string, string][] = [
+  ['user', 'dept_id'], ['dept', 'id'], ['notice', 'create_dept'],
+  ['department', 'org_dept_id'], ['speciality', 'org_dept_id'], ['departmentexamine', 'org_dept_id'], ['specialityexamine', 'org_dept_id'],
+  ['basicinfo', 'org_dept_id'], ['studentstatus', 'org_dept_id'], ['student', 'org_dept_id'],
+];
+
+/** The three scope records seeded per menu, in order: 全部可见 (1), 本机构及子级可见 (4), 本人可见 (2). */
+const SCOPE_TYPES = ['1', '4', '2'] as const;
+
+/** The id of the seeded data-scope record of a menu and type (for the demo roles' grants). */
+export function dataScopeId(code: string, type: (typeof SCOPE_TYPES)[number]): string {
+  const index = DATA_SCOPE_MENUS.findIndex(([c]) => c === code);
+  if (index < 0) throw new Error(`no data scopes are seeded for ${code}`);
+  return seedId(DATA_SCOPE_TABLE, index * SCOPE_TYPES.length + SCOPE_TYPES.indexOf(type) + 1);
+}
 
 /** For each menu: 全部可见 (1), 本机构及子级可见 (4) on the menu's own column, 本人可见 (2) on `create_user`. */
 async function seedDataScopes(w: SeedWriter, byCode: Map<string, string>) {
-  let row = 0;
   for (const [code, column] of DATA_SCOPE_MENUS) {
     const menuId = byCode.get(code);
-    if (!menuId) continue;
-    for (const [scopeType, scopeName, scopeColumn] of [['1', '全部可见', 'id'], ['4', '本机构及子级可见', column], ['2', '本人可见', 'create_user']] as const) {
-      row += 1;
-      await w.insert('blade_scope_data', { id: seedId(DATA_SCOPE_TABLE, row), menuId, resourceCode: code, scopeName, scopeColumn, scopeType, scopeValue: null });
+    if (!menuId) throw new Error(`data scopes name a menu that is not seeded: ${code}`);
+    const names = { 1: '全部可见', 4: '本机构及子级可见', 2: '本人可见' } as const;
+    const columns = { 1: 'id', 4: column, 2: 'create_user' } as const;
+    for (const scopeType of SCOPE_TYPES) {
+      await w.insert('blade_scope_data', {
+        id: dataScopeId(code, scopeType), menuId, resourceCode: code, scopeName: names[scopeType], scopeColumn: columns[scopeType], scopeType, scopeValue: null,
+      });
     }
   }
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ids } from '../core/ids.js';
 import { menuIdsByCode } from '../seed/platform-seed.js';
 import { REGION_SEED } from '../seed/region-seed.js';
-import type { Sample } from './sample-values.js';
+import { uniqueToken, type Sample } from './sample-values.js';
 import type { TestApp } from './test-app.js';
 
 /** What an entity's valid sample needs beyond what its field kinds give. Kept small on purpose. */
@@ -14,6 +14,8 @@ export interface EntityOverride {
   values?(variant: number): Sample;
   /** Values replacing references to tenant 000000's rows when tenant 100001 creates its own row. */
   foreign?: Sample;
+  /** Creates, as tenant 100001's administrator, the rows that tenant's own row points to. */
+  prepareForeign?(t: TestApp, foreignToken: string, token: string): Promise<{ values: Sample; cleanup(): Promise<void> }>;
   /** Fields whose stored value the server derives, so it is not the one sent. */
   derived?: readonly string[];
 }
@@ -36,8 +38,23 @@ const dictionaryEntry = (entity: EntityDef): EntityOverride => ({
   derived: ['code'],
 });
 
+/** An alumnus (with one study record) for study-record samples to point to, removed afterwards. */
+async function alumnusFor(t: TestApp, token: string, tag: string, study: Sample): Promise<{ values: Sample; cleanup(): Promise<void> }> {
+  const res = await t.call('POST', '/api/blade-basicInfo/basicInfo/submit', token, {
+    name: `校友${tag}`.slice(0, 30), gender: '1', idType: '2', status: 1, studentStatuses: [{ ...study, enrollmentYear: 1990 }],
+  });
+  const alumnus = res.json().data as { id: string } | null;
+  if (!alumnus?.id) throw new Error(`could not create an alumnus: ${res.body}`);
+  return {
+    values: { alumniId: alumnus.id },
+    async cleanup() {
+      await t.call('POST', `/api/blade-basicInfo/basicInfo/remove?ids=${alumnus.id}`, token);
+    },
+  };
+}
+
 /** Seed rows of the demo organisation (seed/demo-seed.ts). */
-const demoRow = (table: number, row: number) => `1900000000000${table}${String(row).padStart(4, '0')}`;
+const demoRow = (table: number, row: number) => `1900000000000${String(table).padStart(2, '0')}${String(row).padStart(4, '0')}`;
 const root = (): Sample => ({ parentId: '0' });
 
 /** Scopes belong to a menu (whose code the server stores as the resource code). */
@@ -58,7 +75,58 @@ const sampleProvinceCode = () => `${String(FREE_PROVINCE_DIGITS[nextProvince++ %
 const DEMO_TENANT_ID = '100001';
 const objectKey = (tenantId: string) => `${tenantId}/20260101/${randomUUID()}.png`;
 
+/** A department code: letters and digits, unique per sample. */
+const departmentCode = () => `T${uniqueToken()}`.slice(0, 16);
+
 export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
+  // A current department of a college of the demo school; its code has a format of its own.
+  department: {
+    values: (variant) => ({
+      departmentCode: departmentCode(), foundYear: 1990 + variant, abolishYear: null, mergedIntoId: null,
+      orgDeptId: demoRow(92, 4), contactPhone: `010-6278123${variant}`, englishName: `Sample ${variant}`,
+    }),
+    foreign: { orgDeptId: demoRow(92, 101) },
+    // An examiner's rename keeps the old name among the former names.
+    derived: ['formerNames'],
+  },
+  // A speciality of an approved department; its organisation unit is the department's.
+  speciality: {
+    values: (variant) => ({
+      departmentId: demoRow(1, 1), specialityCode: `08090${variant}`, educationLevel: String(variant), duration: '4',
+      foundYear: 1990 + variant, abolishYear: null,
+    }),
+    foreign: { departmentId: demoRow(1, 101) },
+    derived: ['orgDeptId', 'formerNames'],
+  },
+  // A student of an approved department and one of its specialities; the unit is the department's.
+  student: {
+    values: (variant) => ({
+      studentNo: `S${uniqueToken()}`.slice(0, 32), departmentId: demoRow(1, 1), specialityId: demoRow(2, variant), idType: '1',
+      idCardNo: '11010519491231002X', enrollmentYear: 2018 + variant, graduationYear: 2022 + variant,
+    }),
+    foreign: { departmentId: demoRow(1, 101), specialityId: demoRow(2, 101) },
+    // A resident ID gives the date of birth and the gender.
+    derived: ['orgDeptId', 'studentNo', 'birthday', 'gender'],
+  },
+  // An alumnus is added with its first study record (of an approved 本科 speciality of its department).
+  basicInfo: {
+    values: (variant) => ({
+      // A passport: unique per run without a resident ID's checksum.
+      idType: '2', idCardNo: `P${uniqueToken()}`.slice(0, 30),
+      studentStatuses: [{ departmentId: demoRow(1, 1), specialityId: demoRow(2, variant), educationLevel: '2', enrollmentYear: 2000 + variant }],
+    }),
+    foreign: { studentStatuses: [{ departmentId: demoRow(1, 101), specialityId: demoRow(2, 101), educationLevel: '1', enrollmentYear: 2001 }] },
+    // The study records are written as records of their own.
+    derived: ['studentStatuses'],
+  },
+  // A study record of an alumnus made for it, at another speciality of the department.
+  studentStatus: {
+    prepare: (t, adminToken, token) => alumnusFor(t, adminToken, token, { departmentId: demoRow(1, 1), specialityId: demoRow(2, 5), educationLevel: '2' }),
+    prepareForeign: (t, foreignToken, token) => alumnusFor(t, foreignToken, token, { departmentId: demoRow(1, 101), specialityId: demoRow(2, 102), educationLevel: '1' }),
+    values: (variant) => ({ departmentId: demoRow(1, 1), specialityId: demoRow(2, variant), educationLevel: '2', enrollmentYear: 2000 + variant, graduationYear: 2004 + variant }),
+    foreign: { departmentId: demoRow(1, 101), specialityId: demoRow(2, 101), educationLevel: '1' },
+    derived: ['orgDeptId'],
+  },
   dept: { values: root },
   // A new province: code, parent and level are fixed once created.
   region: { values: (variant) => (variant === 1 ? { code: sampleProvinceCode(), parentCode: '00', regionLevel: '1' } : {}) },

@@ -1,4 +1,4 @@
-import type { EntityDef, Field } from '@alumni/domain';
+import { valueKind, type EntityDef, type Field } from '@alumni/domain';
 
 /** A submit body or part of one. */
 export type Sample = Record<string, unknown>;
@@ -16,6 +16,14 @@ export const uniqueToken = (): string =>
 export function sampleValue(field: Field, variant: number, token: string): string | number {
   switch (field.kind) {
     case 'text':
+      switch (field.check) {
+        case 'mobile': return `1390000${String(variant).padStart(4, '0')}`;
+        case 'email': return `v${variant}${token}@example.com`.slice(-field.max);
+        case 'telephone': return `010-6278000${variant}`;
+        case 'idCard': return variant === 1 ? '11010519491231002X' : '110101199003074477';
+        case undefined: return `v${variant}${token}`.slice(0, field.max);
+      }
+      break;
     case 'textarea':
       return `v${variant}${token}`.slice(0, field.max);
     case 'integer': {
@@ -26,7 +34,7 @@ export function sampleValue(field: Field, variant: number, token: string): strin
     case 'flag':
       return variant % 2 === 1 ? 0 : 1;
     case 'dict':
-      return String(variant);
+      return field.numeric ? variant : String(variant);
     case 'date':
       return `2021-0${variant}-15`;
     case 'datetime':
@@ -94,6 +102,12 @@ export function filterParams(name: string, field: Field, stored: string | number
     case 'in':
       return { match: { [`${name}_in`]: value }, miss: { [`${name}_in`]: otherValue(field, stored, miss) } };
     case 'range':
+      if (field.kind === 'integer') {
+        return {
+          match: { [`${name}_ge`]: value, [`${name}_le`]: value },
+          miss: { [`${name}_ge`]: String(Number(stored) + 1), [`${name}_le`]: String(Number(stored) + 2) },
+        };
+      }
       return {
         match: { [`${name}_datege`]: value.slice(0, 10), [`${name}_datele`]: `${value.slice(0, 10)} 23:59:59` },
         miss: { [`${name}_datege`]: '1999-01-01', [`${name}_datele`]: '1999-12-31' },
@@ -105,7 +119,7 @@ export function filterParams(name: string, field: Field, stored: string | number
 
 /** A value of the field's kind that differs from `stored`. */
 function otherValue(field: Field, stored: string | number | null, text: string): string {
-  switch (field.kind) {
+  switch (valueKind(field)) {
     case 'integer':
       return String(Number(stored) + 1);
     case 'flag':

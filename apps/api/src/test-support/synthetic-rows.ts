@@ -17,10 +17,10 @@ function fieldValue(field: Field, dialect: Dialect): string {
     ? `timestamp '2024-01-01 00:00:00' + i * interval '1 minute'`
     : `strftime('%Y-%m-%d %H:%M:%S', 1704067200 + i * 60, 'unixepoch')`;
   switch (field.kind) {
-    case 'text': case 'textarea': return `'名' || i`;
+    case 'text': case 'textarea': return field.max ? `substr('名' || i, 1, ${field.max})` : `'名' || i`;
     case 'integer': return 'i % 100';
     case 'flag': return 'case when i % 100 = 0 then 1 else 0 end';
-    case 'dict': return 'cast(i % 50 as varchar(32))';
+    case 'dict': return field.numeric ? 'i % 50' : 'cast(i % 50 as varchar(32))';
     case 'date': return dialect === 'postgres' ? `date '2024-01-01' + (i % 365)` : `date('2024-01-01', '+' || (i % 365) || ' days')`;
     case 'datetime': return minutes;
     case 'fk': return '1000 + i % 500';

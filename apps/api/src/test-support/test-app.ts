@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { md5Hex } from '../auth/password.js';
-import { ADMIN_USER_ID, ROOT_DEPT_ID } from '../seed/platform-seed.js';
+import { ADMIN_USER_ID, ROOT_DEPT_ID, menuIdsByCode } from '../seed/platform-seed.js';
 import { SeedWriter } from '../seed/seed-writer.js';
 
 export type TestDialect = 'sqlite' | 'postgres';
@@ -39,6 +39,8 @@ export interface TestApp {
    * all, signs them in and answers their token: the caller every permission test refuses.
    */
   signInWithoutGrants(adminToken: string): Promise<string>;
+  /** Like `signInWithoutGrants`, with a role holding exactly these menu and button codes (all data visible). */
+  signInWithCodes(adminToken: string, codes: string[]): Promise<string>;
   /** Calls the API as the holder of `token` (or anonymously). */
   call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string | null, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -110,16 +112,28 @@ export async function startTestApp(
     return (res.json() as { data: { id: string } }).data;
   };
 
-  const signInWithoutGrants: TestApp['signInWithoutGrants'] = async (adminToken) => {
+  const signInWithCodes: TestApp['signInWithCodes'] = async (adminToken, codes) => {
     const tag = Math.random().toString(36).slice(2, 10);
-    const role = await created('/api/blade-system/role/submit', adminToken, { parentId: '0', roleName: `无权限${tag}`, roleAlias: `none_${tag}`, sort: 99 });
-    const account = `none${tag}`;
-    await created('/api/blade-user/submit', adminToken, { account, name: account, realName: '无权限', roleId: role.id, deptId: ROOT_DEPT_ID });
+    const role = await created('/api/blade-system/role/submit', adminToken, { parentId: '0', roleName: `测试角色${tag}`, roleAlias: `test_${tag}`, sort: 99 });
+    if (codes.length > 0) {
+      const menus = menuIdsByCode();
+      const menuIds = codes.map((code) => {
+        const id = menus.get(code);
+        if (!id) throw new Error(`no menu or button ${code}`);
+        return id;
+      });
+      const grant = await call('POST', '/api/blade-system/role/grant', adminToken, { roleIds: role.id, menuIds: menuIds.join(',') });
+      if (grant.statusCode !== 200) throw new Error(`granting ${codes.join(',')} failed: ${grant.body}`);
+    }
+    const account = `role${tag}`;
+    await created('/api/blade-user/submit', adminToken, { account, name: account, realName: '测试用户', roleId: role.id, deptId: ROOT_DEPT_ID });
     return signIn(account);
   };
 
+  const signInWithoutGrants: TestApp['signInWithoutGrants'] = (adminToken) => signInWithCodes(adminToken, []);
+
   return {
-    app, config, call, signIn, signInWithoutGrants,
+    app, config, call, signIn, signInWithoutGrants, signInWithCodes,
     async close() {
       if (base.REDIS_URL) await app.services.store.deletePrefix('');
       await app.close();

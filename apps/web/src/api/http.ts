@@ -32,11 +32,20 @@ function onRequest(config: InternalAxiosRequestConfig): InternalAxiosRequestConf
   config.headers.set('Authorization', basicAuthorization);
   const token = useSessionStore.getState().token;
   if (token && !config.headers.has(appConfig.tokenHeader)) config.headers.set(appConfig.tokenHeader, `bearer ${token}`);
-  if (i18n.language === 'en') config.headers.set('Accept-Language', 'en');
+  // The chosen language, always: without it the server would answer in the browser's language.
+  config.headers.set('Accept-Language', i18n.language === 'en' ? 'en' : 'zh-CN');
   return config;
 }
 
-function onResponse(res: AxiosResponse): AxiosResponse | Promise<never> {
+function onResponse(res: AxiosResponse): AxiosResponse | Promise<AxiosResponse> | Promise<never> {
+  // A refused download (an export over the limit) answers the envelope, read here as a file.
+  if (res.data instanceof Blob && res.status !== 200) {
+    return res.data.text().then((text) => {
+      let body: unknown = {};
+      try { body = JSON.parse(text); } catch { /* not an envelope: the status decides */ }
+      return onResponse({ ...res, data: body });
+    });
+  }
   doneProgress();
   const body: Body = typeof res.data === 'object' && res.data !== null ? (res.data as Body) : {};
   // OAuth answers are not wrapped: a failure carries error/error_description instead of a code.
@@ -81,3 +90,20 @@ export const getData = <T>(url: string, params?: Params): Promise<T> =>
 /** POST of an enveloped answer; resolves with its `data`. No body (undefined) sends no content type. */
 export const postData = <T>(url: string, body?: unknown, params?: Params): Promise<T> =>
   http.post<R<T>>(url, body, { params }).then((r) => r.data.data);
+
+/**
+ * Downloads a file answer (an export) under the name the server gives it; a refusal shows its
+ * message like any other call's.
+ */
+export async function downloadFile(url: string, params?: Params): Promise<void> {
+  const res = await http.get<Blob>(url, { params, responseType: 'blob', timeout: 0 });
+  const disposition = String(res.headers['content-disposition'] ?? '');
+  const name = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? 'export.xlsx');
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(res.data);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}

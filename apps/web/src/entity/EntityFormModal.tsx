@@ -1,12 +1,13 @@
 import type { EntityDef } from '@alumni/domain';
-import { Col, Form, Modal, Row } from 'antd';
+import { Col, Divider, Form, Modal, Row } from 'antd';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldOverrides } from './field-overrides';
 import { fieldRules, validateTrigger } from './field-rules';
 import { asLang } from './field-text';
 import { FieldInput } from './FieldInput';
-import { formFields } from './form-fields';
+import { EntityView } from './EntityView';
+import { formFields, type FormField } from './form-fields';
 
 export type FormMode = 'add' | 'edit' | 'view';
 
@@ -21,18 +22,38 @@ interface Props {
   /** Rejects with field messages to show under the fields. */
   onSubmit: (values: Record<string, unknown>) => Promise<Record<string, string> | void>;
   onClose: () => void;
+  /** Only these fields (a small dialog that changes part of a row), in this order. */
+  only?: readonly string[];
+  /** A title other than 新增/修改/查看 and the entity's name. */
+  title?: string;
+  /**
+   * Fields of a related record filled in the same dialog while adding (an alumnus with its first
+   * study record), under a heading; their values arrive with the others.
+   */
+  related?: RelatedSection;
+}
+
+export interface RelatedSection {
+  entity: EntityDef;
+  fields: readonly string[];
+  title: string;
+  /** The body property that carries the related record, as a one-element list (`studentStatuses`). */
+  key: string;
 }
 
 /** The add / edit / view dialog generated from the entity's fields. */
-export function EntityFormModal({ entity, mode, open, initial, overrides, width = 880, saving, onSubmit, onClose }: Props) {
+export function EntityFormModal({ entity, mode, open, initial, overrides, width = 880, saving, onSubmit, onClose, only, title: ownTitle, related }: Props) {
   const { t, i18n } = useTranslation();
   const lang = asLang(i18n.language);
   const [form] = Form.useForm<Record<string, unknown>>();
   // Two forms may show the same field (search and dialog, parent and child): a unique name keeps ids apart.
   const formName = `entity-form${useId().replace(/[^\w]/g, '')}`;
-  const fields = formFields(entity, mode, overrides);
+  const all = formFields(entity, mode, overrides);
+  const fields = only ? only.flatMap((n) => all.filter((f) => f.name === n)) : all;
+  const relatedFields = related && mode === 'add'
+    ? related.fields.flatMap((n) => formFields(related.entity, 'add').filter((f) => f.name === n)) : [];
   const name = entity.label[lang];
-  const title = t(mode === 'add' ? 'crud.addTitle' : mode === 'edit' ? 'crud.editTitle' : 'crud.viewTitle', { name });
+  const title = ownTitle ?? t(mode === 'add' ? 'crud.addTitle' : mode === 'edit' ? 'crud.editTitle' : 'crud.viewTitle', { name });
 
   useEffect(() => {
     if (open) {
@@ -49,6 +70,14 @@ export function EntityFormModal({ entity, mode, open, initial, overrides, width 
     }
   };
 
+  const renderField = ({ name: fieldName, field, required, disabled }: FormField, Widget?: NonNullable<FieldOverrides[string]>['input']) => (
+    <Col key={fieldName} span={field.wide ? 24 : 12}>
+      <Form.Item name={fieldName} label={field.label[lang]} rules={fieldRules(field, lang, required)} validateTrigger={validateTrigger(field)}>
+        {Widget ? <Widget mode={mode} disabled={disabled} /> : <FieldInput field={field} disabled={disabled} />}
+      </Form.Item>
+    </Col>
+  );
+
   return (
     <Modal
       title={title}
@@ -62,25 +91,19 @@ export function EntityFormModal({ entity, mode, open, initial, overrides, width 
       okButtonProps={{ loading: saving, style: mode === 'view' ? { display: 'none' } : undefined }}
       onOk={() => void save().catch(() => undefined)}
     >
+      {mode === 'view' ? <EntityView entity={entity} row={initial} overrides={overrides} /> : (
       <Form form={form} name={formName} layout="horizontal" labelCol={{ flex: '110px' }} labelWrap preserve={false}>
         <Row gutter={16}>
-          {fields.map(({ name: fieldName, field, required, disabled }) => {
-            const Widget = overrides?.[fieldName]?.input;
-            return (
-              <Col key={fieldName} span={field.wide ? 24 : 12}>
-                <Form.Item
-                  name={fieldName}
-                  label={field.label[lang]}
-                  rules={mode === 'view' ? [] : fieldRules(field, lang, required)}
-                  validateTrigger={validateTrigger(field)}
-                >
-                  {Widget ? <Widget mode={mode} disabled={disabled} /> : <FieldInput field={field} disabled={disabled} />}
-                </Form.Item>
-              </Col>
-            );
-          })}
+          {fields.map((f) => renderField(f, overrides?.[f.name]?.input))}
         </Row>
+        {relatedFields.length > 0 && (
+          <>
+            <Divider titlePlacement="start">{related?.title}</Divider>
+            <Row gutter={16}>{relatedFields.map((f) => renderField(f))}</Row>
+          </>
+        )}
       </Form>
+      )}
     </Modal>
   );
 }

@@ -1,22 +1,27 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { permissionCodes } from '@alumni/domain';
+import UploadOutlined from '@ant-design/icons/UploadOutlined';
+import { formDefaults, permissionCodes, type EntityDef } from '@alumni/domain';
 import { App, Button, Space, Table, type TableColumnType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../api/http';
 import { appConfig } from '../config';
 import { useMenuStore } from '../stores/menu-store';
 import type { QueryParams, Row } from './entity-api';
 import { entityColumns } from './entity-columns';
 import type { EntityPageProps } from './entity-page-props';
 import './entity-page.css';
-import { EntityFormModal } from './EntityFormModal';
+import { EntityFormModal, type RelatedSection } from './EntityFormModal';
+import { ImportDialog } from './excel/ImportDialog';
 import { asLang } from './field-text';
 import { RowActions } from './RowActions';
 import { SearchForm } from './SearchForm';
 import { toQueryParams, type SearchValues } from './search-params';
 import { submitBody, useEntityDialog } from './use-entity-dialog';
 import { useEntityList } from './use-entity-list';
+import { useEntityTree } from './use-entity-tree';
 import { useEntityWrites } from './use-entity-writes';
 
 /** A list page generated from an entity definition: search, table, paging and the add/edit/view dialog. */
@@ -26,16 +31,27 @@ export function EntityPage(props: EntityPageProps) {
   const lang = asLang(i18n.language);
   const { modal, message } = App.useApp();
   const buttons = useMenuStore((s) => s.buttons);
-  const codes = permissionCodes(entity);
-  const can = { add: !!buttons[codes.add], edit: !!buttons[codes.edit], remove: !!buttons[codes.remove], view: !!buttons[codes.view] && entity.viewButton !== false };
+  const codes = permissionCodes(props.buttonMenu ? ({ permission: props.buttonMenu } as EntityDef) : entity);
+  const can = {
+    add: !!buttons[codes.add], edit: !!buttons[codes.edit], remove: !!buttons[codes.remove], view: !!buttons[codes.view] && entity.viewButton !== false,
+    export: !!entity.excel?.export && !!buttons[codes.export],
+    import: !!entity.excel?.import && !!buttons[codes.import],
+  };
+  const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   const [page, setPage] = useState<{ current: number; size: number }>({ current: 1, size: appConfig.defaultPageSize });
   const [search, setSearch] = useState<QueryParams>({});
   const [selected, setSelected] = useState<string[]>([]);
   const filters = useMemo(() => ({ ...search, ...extraParams }), [search, extraParams]);
-  const list = useEntityList({ entity, listPath, current: page.current, size: page.size, filters, enabled });
+  // A tree entity shows its tree while nothing is searched; a search lists every level's matches, paged.
+  const treeMode = !!props.treeLevelPath && Object.values(search).every((v) => v === undefined || v === '');
+  const list = useEntityList({ entity, listPath, current: page.current, size: page.size, filters, enabled: enabled && !treeMode });
+  const tree = useEntityTree(entity, props.treeLevelPath ?? 'lazy-list', extraParams ?? {}, enabled && treeMode);
   const writes = useEntityWrites(entity);
-  const dialog = useEntityDialog(entity, presetValues);
+  const related = props.addRelated;
+  const addPresets = useMemo(() => (related ? { ...formDefaults(related.entity), ...presetValues } : presetValues), [related, presetValues]);
+  const dialog = useEntityDialog(entity, addPresets);
 
   const onSearch = (values: SearchValues) => {
     setSearch(toQueryParams(entity, values));
@@ -62,7 +78,7 @@ export function EntityPage(props: EntityPageProps) {
   };
 
   const onSubmit = async (values: Record<string, unknown>) => {
-    const errors = await writes.submit(submitBody(entity, dialog.row, presetValues, values));
+    const errors = await writes.submit(related && !dialog.row ? withRelated(entity, related, presetValues, values) : submitBody(entity, dialog.row, presetValues, values));
     if (errors === null) dialog.close();
     else return errors;
   };
@@ -84,7 +100,7 @@ export function EntityPage(props: EntityPageProps) {
       />
     ),
   };
-  const columns = [...entityColumns(entity, lang, t, props.columns), actions];
+  const columns = [...entityColumns(entity, lang, t, props.columns, props.cellText), ...(props.extraColumns ?? []), actions];
   const data = list.data;
 
   return (
@@ -102,20 +118,33 @@ export function EntityPage(props: EntityPageProps) {
             {t('crud.delete')}
           </Button>
         )}
-        {props.toolbarExtra}
+        {can.import && entity.api && (
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>{t('excel.import')}</Button>
+        )}
+        {can.export && entity.api && (
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => {
+            setExporting(true);
+            // Exactly the list's filters: the file holds what the table shows, every page of it.
+            void downloadFile(`${entity.api!.base}/export`, filters).catch(() => undefined).finally(() => setExporting(false));
+          }}>
+            {t('crud.export')}
+          </Button>
+        )}
+        {typeof props.toolbarExtra === 'function' ? props.toolbarExtra(selected) : props.toolbarExtra}
       </Space>
       <Table<Row>
         rowKey="id"
         size="middle"
         bordered
         columns={columns}
-        dataSource={enabled ? (data?.records ?? []) : []}
-        loading={enabled && list.isFetching}
+        dataSource={!enabled ? [] : treeMode ? tree.rows : (data?.records ?? [])}
+        loading={enabled && (treeMode ? tree.loading : list.isFetching)}
+        expandable={treeMode ? { expandedRowKeys: tree.expanded, onExpand: tree.onExpand } : undefined}
         scroll={{ x: 'max-content' }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         rowClassName={(row) => (row.id === props.activeRowId ? 'entity-row-active' : '')}
         onRow={(row) => ({ onClick: () => props.onRowClick?.(row) })}
-        pagination={{
+        pagination={treeMode ? false : {
           current: page.current,
           pageSize: page.size,
           total: enabled ? (data?.total ?? 0) : 0,
@@ -135,7 +164,16 @@ export function EntityPage(props: EntityPageProps) {
         saving={writes.saving}
         onSubmit={onSubmit}
         onClose={dialog.close}
+        related={related}
       />
+      {can.import && <ImportDialog entity={entity} open={importing} onClose={() => setImporting(false)} />}
     </section>
   );
+}
+
+/** A new row's body with its related record: the related fields leave the row for a one-element list. */
+function withRelated(entity: EntityDef, related: RelatedSection, presets: Record<string, unknown>, values: Record<string, unknown>) {
+  const own = Object.fromEntries(Object.entries(values).filter(([k]) => !related.fields.includes(k)));
+  const record = Object.fromEntries(related.fields.filter((k) => values[k] !== undefined).map((k) => [k, values[k]]));
+  return { ...submitBody(entity, null, presets, own), [related.key]: [record] };
 }

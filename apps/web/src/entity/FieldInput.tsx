@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { DateInput } from './inputs/DateInput';
 import { DictSelect } from './inputs/DictSelect';
 import { FlagInput } from './inputs/FlagInput';
+import { ImageUpload } from './inputs/ImageUpload';
 import { IdsTreeSelect } from './inputs/IdsTreeSelect';
 import { RefTreeSelect } from './inputs/RefTreeSelect';
 import { asLang } from './field-text';
-import { useSourceOptions } from './use-options';
+import { useFieldOptions } from './use-field-options';
 
 interface Props {
   field: Field;
@@ -20,7 +21,7 @@ interface Props {
 
 function IdsInput({ field, ...rest }: { field: Extract<Field, { kind: 'ids' }>; placeholder: string } & Omit<Props, 'field'>) {
   const { i18n } = useTranslation();
-  const { data } = useSourceOptions(field.options, i18n.language);
+  const { data } = useFieldOptions(field.options, i18n.language, rest.value, rest.onChange);
   return <IdsTreeSelect options={data ?? []} independent={field.options?.independent} {...rest} />;
 }
 
@@ -32,6 +33,7 @@ export function FieldInput({ field, ...props }: Props) {
   const chosen = t('crud.selectPlaceholder', { label });
   switch (field.kind) {
     case 'text':
+      if (field.image) return <ImageUpload {...props} />;
       // A secret arrives masked; the password input keeps it out of sight while it is replaced.
       return field.secret ? <Input.Password {...props} placeholder={typed} autoComplete="new-password" /> : <Input {...props} placeholder={typed} allowClear />;
     case 'textarea':

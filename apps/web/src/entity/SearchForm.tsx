@@ -7,6 +7,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asLang } from './field-text';
 import { DictSelect } from './inputs/DictSelect';
+import { IntegerRange } from './inputs/IntegerRange';
+import { RefTreeSelect } from './inputs/RefTreeSelect';
 import { searchFields, type SearchValues } from './search-params';
 
 interface Props {
@@ -26,6 +28,7 @@ interface ControlProps {
 
 function SearchControl({ field, label, ...injected }: ControlProps) {
   const { t } = useTranslation();
+  if (field.search === 'range' && field.kind === 'integer') return <IntegerRange {...injected} min={field.min} max={field.max} />;
   if (field.search === 'range') {
     return <DatePicker.RangePicker {...injected} showTime />;
   }
@@ -40,12 +43,15 @@ function SearchControl({ field, label, ...injected }: ControlProps) {
       />
     );
   }
+  if (field.kind === 'fk' && field.options) {
+    return <RefTreeSelect {...injected} field={field} width={180} placeholder={t('crud.selectPlaceholder', { label })} />;
+  }
   if (field.kind === 'dict') return <DictSelect {...injected} field={field} placeholder={t('crud.selectPlaceholder', { label })} />;
   return <Input {...injected} allowClear placeholder={t('crud.inputPlaceholder', { label })} style={{ width: 180 }} />;
 }
 
 const formatRange = (v: unknown) =>
-  Array.isArray(v) ? (v as Dayjs[]).map((d) => d.format('YYYY-MM-DD HH:mm:ss')) : v;
+  Array.isArray(v) ? v.map((d: unknown) => (typeof (d as Dayjs | null)?.format === 'function' ? (d as Dayjs).format('YYYY-MM-DD HH:mm:ss') : d)) : v;
 
 /** The search form: one control per searchable field, search and reset. */
 export function SearchForm({ entity, only, onSearch }: Props) {

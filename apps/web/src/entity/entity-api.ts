@@ -20,8 +20,13 @@ export function fetchList(entity: EntityDef, params: QueryParams, listPath?: str
 
 export const fetchDetail = (entity: EntityDef, id: string): Promise<Row> => getData<Row>(pathOf(entity, 'detail'), { id });
 
-export const submitRow = (entity: EntityDef, row: Record<string, unknown>): Promise<Row> =>
-  postData<Row>(pathOf(entity, 'submit'), row);
+/** Saves a row through `submit` (add or edit), or `update` (edit only: the fields sent change). */
+export const submitRow = (entity: EntityDef, row: Record<string, unknown>, call: 'submit' | 'update' = 'submit'): Promise<Row> =>
+  postData<Row>(call === 'update' ? `${entity.api?.base ?? ''}/update` : pathOf(entity, 'submit'), row);
 
 export const removeRows = (entity: EntityDef, ids: readonly string[]): Promise<unknown> =>
   postData<unknown>(pathOf(entity, 'remove'), undefined, { ids: ids.join(',') });
+
+/** One level of a tree entity (children of `parentId`, each with `hasChildren`), by the call `levelPath`. */
+export const fetchLevel = (entity: EntityDef, levelPath: string, params: QueryParams): Promise<(Row & { hasChildren?: boolean })[]> =>
+  getData<(Row & { hasChildren?: boolean })[]>(`${entity.api?.base ?? ''}/${levelPath}`, params);

@@ -1,25 +1,35 @@
-import { displayNameKey, viewFields, type EntityDef, type Field, type Lang } from '@alumni/domain';
+import { displayNameKey, englishEntryLabel, viewFields, type EntityDef, type Field, type Lang } from '@alumni/domain';
 import type { TableColumnType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { IdsTreeCell } from './cells/IdsTreeCell';
+import { ImageCell } from './cells/ImageCell';
 import { RefCell } from './cells/RefCell';
 import type { Row } from './entity-api';
 
-function cell(name: string, field: Field, row: Row, t: TFunction): ReactNode {
+/** A field's value as a person reads it: labels of dictionaries, names of references, 是/否. */
+export function displayValue(name: string, field: Field, row: Row, t: TFunction, lang: Lang): ReactNode {
   const value = row[name];
   switch (field.kind) {
     case 'flag':
       return value === null || value === undefined ? null : Number(value) === 1 ? t('crud.yes') : t('crud.no');
     case 'dict': {
+      const english = lang === 'en' && value !== null && value !== undefined ? englishEntryLabel(field.dict, String(value)) : undefined;
       const shown = row[displayNameKey(name)];
-      return typeof shown === 'string' && shown ? shown : (value as ReactNode);
+      const label = english ?? (typeof shown === 'string' && shown ? shown : value);
+      return label === null || label === undefined ? null : <span className="dict-label">{String(label)}</span>;
     }
-    case 'fk':
+    case 'fk': {
+      // The server names references that declare their entity; others are looked up in their picker's source.
+      const named = field.ref ? row[displayNameKey(name)] : undefined;
+      if (typeof named === 'string') return named;
       return field.options ? <RefCell source={field.options} value={value} /> : (value as ReactNode);
+    }
     case 'ids':
       return field.options ? <IdsTreeCell source={field.options} value={value} /> : (value as ReactNode);
     case 'text':
+      if (field.image) return <ImageCell link={value} alt={field.label[lang]} />;
+      return value === null || value === undefined ? null : String(value);
     case 'textarea':
     case 'integer':
     case 'date':
@@ -28,8 +38,11 @@ function cell(name: string, field: Field, row: Row, t: TFunction): ReactNode {
   }
 }
 
+/** A page's own text of a cell (a shipped dictionary's English name); undefined keeps the usual one. */
+export type CellText = (row: Row, lang: Lang) => ReactNode | undefined;
+
 /** Table columns of the fields marked `list` (or the given names, in that order). */
-export function entityColumns(entity: EntityDef, lang: Lang, t: TFunction, only?: readonly string[]): TableColumnType<Row>[] {
+export function entityColumns(entity: EntityDef, lang: Lang, t: TFunction, only?: readonly string[], cells: Readonly<Record<string, CellText>> = {}): TableColumnType<Row>[] {
   const fields = viewFields(entity);
   const names = only ?? Object.keys(fields).filter((n) => fields[n]?.list);
   return names.flatMap((name) => {
@@ -41,7 +54,7 @@ export function entityColumns(entity: EntityDef, lang: Lang, t: TFunction, only?
       title: field.label[lang],
       width: field.width,
       ellipsis: field.kind === 'textarea' || field.kind === 'text',
-      render: (_: unknown, row: Row) => cell(name, field, row, t),
+      render: (_: unknown, row: Row) => cells[name]?.(row, lang) ?? displayValue(name, field, row, t, lang),
     }];
   });
 }

@@ -1,6 +1,9 @@
+import type { RelatedSection } from './EntityFormModal';
 import type { EntityDef } from '@alumni/domain';
+import type { TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
 import type { QueryParams, Row } from './entity-api';
+import type { CellText } from './entity-columns';
 import type { FieldOverrides } from './field-overrides';
 
 /** The generic list page and its narrow override slots. */
@@ -8,6 +11,11 @@ export interface EntityPageProps {
   entity: EntityDef;
   /** Replaces the list call's suffix, e.g. `parent-list`. */
   listPath?: string;
+  /**
+   * A tree entity's one-level call (`lazy-list`, answering children of `parentId` with `hasChildren`):
+   * the page shows a tree table, expanded level by level, until something is searched.
+   */
+  treeLevelPath?: string;
   /** Filters every list call carries (a child list's parentId). */
   extraParams?: QueryParams;
   /** Column fields, in order; defaults to the fields marked `list`. */
@@ -18,7 +26,14 @@ export interface EntityPageProps {
   fieldOverrides?: FieldOverrides;
   /** Values a new record starts with and keeps (a child's code and parent). */
   presetValues?: Record<string, unknown>;
-  toolbarExtra?: ReactNode;
+  /** Toolbar buttons after add and delete; a function receives the selected rows' ids. */
+  toolbarExtra?: ReactNode | ((selected: string[]) => ReactNode);
+  /** The menu whose button codes (`<menu>_add|_edit|_delete|_view`) the page offers; the entity's own by default. */
+  buttonMenu?: string;
+  /** A page's own text for some columns' cells, by field name. */
+  cellText?: Readonly<Record<string, CellText>>;
+  /** Columns after the fields' and before the actions (names of other tables' rows). */
+  extraColumns?: TableColumnType<Row>[];
   rowActions?: (row: Row) => ReactNode;
   dialogWidth?: number;
   title?: ReactNode;
@@ -30,4 +45,6 @@ export interface EntityPageProps {
   activeRowId?: string;
   /** Accessible name of the table region, used to tell two tables on one page apart. */
   regionLabel?: string;
+  /** A related record added with each new row, in the same dialog (see `RelatedSection`). */
+  addRelated?: RelatedSection;
 }

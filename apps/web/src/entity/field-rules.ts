@@ -1,4 +1,4 @@
-import type { Field, Lang } from '@alumni/domain';
+import { checkProblem, looksMasked, type Field, type Lang } from '@alumni/domain';
 import type { FormRule } from 'antd';
 import { requiredMessage, tooLongMessage } from './field-text';
 
@@ -12,6 +12,19 @@ export function fieldRules(field: Field, lang: Lang, required: boolean): FormRul
   }
   if (field.kind === 'text' || field.kind === 'textarea') {
     rules.push({ type: 'string', max: field.max, message: tooLongMessage(field, lang, field.max) });
+  }
+  const check = field.kind === 'text' ? field.check : undefined;
+  if (check) {
+    // The same shared validator the server runs, with the same message.
+    rules.push({
+      validator: async (_, value: unknown) => {
+        const text = typeof value === 'string' ? value.trim() : '';
+        // A masked value shown by the server goes back as it came; the server keeps the stored one.
+        if (field.sensitive && looksMasked(field.sensitive, text)) return;
+        const problem = text === '' ? undefined : checkProblem(check, text);
+        if (problem) throw new Error(problem[lang]);
+      },
+    });
   }
   return rules;
 }

@@ -11,7 +11,8 @@ export interface FormField {
 /** The fields the add/edit form shows, in definition order, after the page's overrides. */
 export function formFields(entity: EntityDef, mode: 'add' | 'edit' | 'view', overrides: FieldOverrides = {}): FormField[] {
   return Object.entries(entity.fields)
-    .filter(([name, field]) => field.form !== 'hidden' && overrides[name]?.hidden !== true)
+    // A read-only field is set by the server: nothing to show while adding.
+    .filter(([name, field]) => field.form !== 'hidden' && overrides[name]?.hidden !== true && !(mode === 'add' && field.form === 'readonly'))
     .map(([name, field]) => ({
       name,
       field,
@@ -19,13 +20,4 @@ export function formFields(entity: EntityDef, mode: 'add' | 'edit' | 'view', ove
       disabled: mode === 'view' || overrides[name]?.disabled === true || field.form === 'readonly'
         || (field.form === 'create-only' && mode === 'edit'),
     }));
-}
-
-/** Defaults of a new record, from the definition. */
-export function defaultValues(entity: EntityDef): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(entity.fields)) {
-    if ('default' in field && field.default !== undefined) out[name] = field.default;
-  }
-  return out;
 }

@@ -30,7 +30,11 @@ export function toQueryParams(entity: EntityDef, values: SearchValues): QueryPar
         params[`${name}_in`] = Array.isArray(value) ? value.join(',') : String(value);
         break;
       case 'range':
-        if (Array.isArray(value) && value.length === 2) {
+        if (Array.isArray(value) && field.kind === 'integer') {
+          const [from, to] = value as (number | null)[];
+          if (from !== null && from !== undefined) params[`${name}_ge`] = from;
+          if (to !== null && to !== undefined) params[`${name}_le`] = to;
+        } else if (Array.isArray(value) && value.length === 2) {
           params[`${name}_dategt`] = String(value[0]);
           params[`${name}_datelt`] = String(value[1]);
         }

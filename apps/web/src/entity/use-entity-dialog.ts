@@ -1,8 +1,7 @@
-import type { EntityDef } from '@alumni/domain';
+import { formDefaults, type EntityDef } from '@alumni/domain';
 import { useState } from 'react';
 import type { Row } from './entity-api';
 import type { FormMode } from './EntityFormModal';
-import { defaultValues } from './form-fields';
 
 interface DialogState {
   open: boolean;
@@ -19,7 +18,7 @@ export function useEntityDialog(entity: EntityDef, presets: Record<string, unkno
   const [state, setState] = useState<DialogState>(closed);
   return {
     ...state,
-    openAdd: () => setState({ open: true, mode: 'add', row: null, initial: { ...defaultValues(entity), ...presets } }),
+    openAdd: () => setState({ open: true, mode: 'add', row: null, initial: { ...formDefaults(entity), ...presets } }),
     openRow: (mode: 'edit' | 'view', row: Row) => setState({ open: true, mode, row, initial: { ...row } }),
     close: () => setState((s) => ({ ...s, open: false })),
   };

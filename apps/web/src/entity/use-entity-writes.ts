@@ -21,8 +21,8 @@ export function useEntityWrites(entity: EntityDef) {
   };
 
   const save = useMutation({
-    mutationFn: (row: Record<string, unknown>) => submitRow(entity, row),
-    onSuccess: async (_saved, row) => {
+    mutationFn: ({ row, call }: { row: Record<string, unknown>; call: 'submit' | 'update' }) => submitRow(entity, row, call),
+    onSuccess: async (_saved, { row }) => {
       void message.success(t(row.id ? 'crud.updateSuccess' : 'crud.addSuccess'));
       await refresh();
     },
@@ -37,9 +37,9 @@ export function useEntityWrites(entity: EntityDef) {
   });
 
   /** Saves; answers the server's field messages when it refuses the values. */
-  const submit = async (row: Record<string, unknown>): Promise<Record<string, string> | null> => {
+  const submit = async (row: Record<string, unknown>, call: 'submit' | 'update' = 'submit'): Promise<Record<string, string> | null> => {
     try {
-      await save.mutateAsync(row);
+      await save.mutateAsync({ row, call });
       return null;
     } catch (err) {
       return fieldErrorsOf(err);

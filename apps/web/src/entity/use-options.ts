@@ -1,4 +1,4 @@
-import type { DictField, OptionSource } from '@alumni/domain';
+import { englishEntryLabel, type DictField, type OptionSource } from '@alumni/domain';
 import { useQuery } from '@tanstack/react-query';
 import { getData } from '../api/http';
 
@@ -25,28 +25,33 @@ function toOptions(nodes: readonly RawNode[], labelKey: string, valueKey: string
 }
 
 /** The choices of a field whose values come from another resource (a tree or a flat list). */
-export function useSourceOptions(source: OptionSource | undefined, lang: string) {
+export function useSourceOptions(source: OptionSource | undefined, lang: string, params?: Record<string, string>) {
   return useQuery({
-    queryKey: ['options', source?.url, lang],
+    queryKey: ['options', source?.url, lang, params ?? {}],
     enabled: !!source,
     staleTime: 60_000,
     queryFn: async () => {
-      const raw = await getData<RawNode[]>(source?.url ?? '');
+      const raw = await getData<RawNode[]>(source?.url ?? '', params);
       return toOptions(raw, source?.labelKey ?? 'title', source?.valueKey ?? 'value', lang);
     },
   });
 }
 
-/** The entries of a dictionary, as `{title: dictValue, value: dictKey}`. */
-export function useDictOptions(field: Pick<DictField, 'dict' | 'source'> | undefined) {
+/**
+ * The entries of a dictionary, as `{title: dictValue, value: dictKey}`; in English the shipped
+ * English label of an entry replaces its stored (Chinese) one.
+ */
+export function useDictOptions(field: Pick<DictField, 'dict' | 'source'> | undefined, lang = 'zh') {
   const base = field?.source === 'biz' ? '/blade-system/dict-biz' : '/blade-system/dict';
   return useQuery({
-    queryKey: ['dictionary', base, field?.dict],
+    queryKey: ['dictionary', base, field?.dict, lang],
     enabled: !!field,
     staleTime: 60_000,
     queryFn: async () => {
       const raw = await getData<RawNode[]>(`${base}/dictionary`, { code: field?.dict });
-      return toOptions(raw, 'dictValue', 'dictKey', 'zh');
+      const options = toOptions(raw, 'dictValue', 'dictKey', 'zh');
+      if (lang !== 'en' || !field) return options;
+      return options.map((o) => ({ ...o, title: englishEntryLabel(field.dict, o.value) ?? o.title }));
     },
   });
 }

@@ -1,4 +1,6 @@
 import { adminEn } from './admin-en';
+import { academicEn, examineEn } from './examine-en';
+import { excelEn } from './excel-en';
 import { resourceEn } from './resource-en';
 import type { Messages } from './zh';
 
@@ -6,6 +8,8 @@ import type { Messages } from './zh';
 export const en: Messages = {
   app: {
     title: 'Alumni back-office',
+    /** The one-character mark of the logo. */
+    logoMark: 'A',
     subtitle: 'Alumni management platform',
     platform: 'Alumni platform',
   },
@@ -59,6 +63,9 @@ export const en: Messages = {
     noMenus: 'Your account has no menus yet; please contact the administrator.',
   },
   crud: {
+    export: 'Export',
+    from: 'From',
+    to: 'To',
     search: 'Search',
     reset: 'Reset',
     add: 'Add',
@@ -99,4 +106,8 @@ export const en: Messages = {
   },
   resource: resourceEn,
   admin: adminEn,
+  examine: examineEn,
+  excel: excelEn,
+  people: { changeStatus: 'Change study status', firstStudy: 'Study record' },
+  academic: academicEn,
 };

@@ -1,9 +1,13 @@
 import { adminZh } from './admin-zh';
+import { academicZh, examineZh } from './examine-zh';
+import { excelZh } from './excel-zh';
 import { resourceZh } from './resource-zh';
 /** Chinese texts of the interface (the default language). */
 export const zh = {
   app: {
     title: '校友管理后台',
+    /** The one-character mark of the logo. */
+    logoMark: '校',
     subtitle: '校友工作管理平台',
     platform: '校友管理平台',
   },
@@ -57,6 +61,9 @@ export const zh = {
     noMenus: '您的账号暂未分配功能菜单, 请联系管理员。',
   },
   crud: {
+    export: '导出',
+    from: '从',
+    to: '到',
     search: '搜索',
     reset: '清空',
     add: '新增',
@@ -97,6 +104,10 @@ export const zh = {
   },
   resource: resourceZh,
   admin: adminZh,
+  examine: examineZh,
+  excel: excelZh,
+  people: { changeStatus: '变更学籍状态', firstStudy: '学籍信息' },
+  academic: academicZh,
 };
 
 export type Messages = typeof zh;

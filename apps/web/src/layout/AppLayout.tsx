@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, Drawer, Layout, theme as antdTheme } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../i18n/shell-texts';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useSettingsStore } from '../stores/settings-store';
 import './layout.css';
 import { queryClient } from './query-client';
@@ -19,7 +19,7 @@ function Logo({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="app-logo" title={t('app.title')}>
-      <span className="app-logo-mark">校</span>
+      <span className="app-logo-mark">{t('app.logoMark')}</span>
       {!collapsed && <span className="app-logo-text">{t('app.title')}</span>}
     </div>
   );
@@ -35,6 +35,12 @@ export function AppLayout() {
   const phone = screen === 0;
   useTokenRefresh();
   useErrorCapture();
+  // The page scrolls inside the content area; a newly opened page starts at its top.
+  const content = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    content.current?.scrollTo?.({ top: 0 });
+  }, [pathname]);
 
   return (
     <QueryClientProvider client={queryClient}>
@@ -61,7 +67,7 @@ export function AppLayout() {
                 <SideMenu collapsed={collapsed} />
               </Layout.Sider>
             )}
-            <Layout>
+            <Layout className="app-main">
               <Layout.Header className="app-header">
                 <TopBar
                   collapsed={phone ? !drawerOpen : collapsed}
@@ -70,7 +76,7 @@ export function AppLayout() {
                 />
               </Layout.Header>
               <TabBar />
-              <Layout.Content className="app-content">
+              <Layout.Content className="app-content" ref={content}>
                 <Outlet />
               </Layout.Content>
             </Layout>

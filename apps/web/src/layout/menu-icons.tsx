@@ -31,7 +31,14 @@ import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import SoundOutlined from '@ant-design/icons/SoundOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import UserSwitchOutlined from '@ant-design/icons/UserSwitchOutlined';
+import AuditOutlined from '@ant-design/icons/AuditOutlined';
+import BankOutlined from '@ant-design/icons/BankOutlined';
+import ContactsOutlined from '@ant-design/icons/ContactsOutlined';
+import DatabaseOutlined from '@ant-design/icons/DatabaseOutlined';
+import FileDoneOutlined from '@ant-design/icons/FileDoneOutlined';
+import SolutionOutlined from '@ant-design/icons/SolutionOutlined';
 import type { ComponentType } from 'react';
+import { menuIconName } from './menu-icon-names';
 
 /** The icons menus may name (their `source`); only these are bundled. */
 const icons: Readonly<Record<string, ComponentType>> = {
@@ -41,9 +48,13 @@ const icons: Readonly<Record<string, ComponentType>> = {
   DeploymentUnitOutlined, GlobalOutlined,
   ApartmentOutlined, CloudServerOutlined, CloudUploadOutlined, DesktopOutlined, FilterOutlined, IdcardOutlined, LayoutOutlined, MailOutlined, MenuOutlined,
   MobileOutlined, NotificationOutlined, PaperClipOutlined, SafetyCertificateOutlined, ShopOutlined, SoundOutlined, UserOutlined, UserSwitchOutlined,
+  AuditOutlined, BankOutlined, ContactsOutlined, DatabaseOutlined, FileDoneOutlined, SolutionOutlined,
 };
 
+const bundled: ReadonlySet<string> = new Set(Object.keys(icons));
+
+/** A menu's icon: `name` is its `source`, in this product's form or BladeX's (`iconfont iconicon_setting`). */
 export function MenuIcon({ name }: { name: string | null | undefined }) {
-  const Icon = (name && icons[name]) || AppstoreOutlined;
+  const Icon = icons[menuIconName(name, bundled)] ?? AppstoreOutlined;
   return <Icon />;
 }

@@ -9,6 +9,8 @@ export function useErrorCapture(): void {
       // Failed calls were already shown by the HTTP layer; they are not interface errors.
       const reason: unknown = event.reason;
       if (reason instanceof Error && (reason.name === 'ApiError' || reason.name === 'AxiosError')) return;
+      // A form that refused its values has shown its messages beside the fields; that is no error.
+      if (isFormValidation(reason)) return;
       recordError(reason, 'unhandledrejection');
     };
     window.addEventListener('error', onError);
@@ -18,4 +20,9 @@ export function useErrorCapture(): void {
       window.removeEventListener('unhandledrejection', onRejection);
     };
   }, []);
+}
+
+/** The rejection of a form's `validateFields()`: `{errorFields, values}`. */
+function isFormValidation(reason: unknown): boolean {
+  return typeof reason === 'object' && reason !== null && Array.isArray((reason as { errorFields?: unknown }).errorFields);
 }

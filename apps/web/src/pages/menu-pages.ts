@@ -30,4 +30,11 @@ export const menuPages: Readonly<Record<string, Page>> = {
   tenant: page(() => import('./system-admin/TenantPage')),
   notice: page(() => import('./system-admin/NoticePage')),
   region: page(() => import('./region/RegionPage')),
+  department: page(() => import('./academic/DepartmentPage')),
+  speciality: page(() => import('./academic/SpecialityPage')),
+  departmentexamine: page(() => import('./academic/DepartmentExaminePage')),
+  specialityexamine: page(() => import('./academic/SpecialityExaminePage')),
+  student: page(() => import('./people/StudentPage')),
+  basicinfo: page(() => import('./people/BasicInfoPage')),
+  studentstatus: page(() => import('./people/StudentStatusPage')),
 };

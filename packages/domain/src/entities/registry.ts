@@ -1,4 +1,6 @@
 import type { EntityDef } from '../entity.js';
+import { departmentEntity } from './academic/department.js';
+import { specialityEntity } from './academic/speciality.js';
 import { noticeEntity } from './desk/notice.js';
 import { logApiEntity } from './logs/log-api.js';
 import { logErrorEntity } from './logs/log-error.js';
@@ -22,6 +24,9 @@ import { dictEntity } from './system/dict.js';
 import { paramEntity } from './system/param.js';
 import { regionEntity } from './system/region.js';
 import { tenantPackageEntity } from './system/tenant-package.js';
+import { basicInfoEntity } from './people/basic-info.js';
+import { studentStatusEntity } from './people/student-status.js';
+import { studentEntity } from './people/student.js';
 
 /** Every entity of the product. Adding an entity = its definition file + one line here. */
 export const ENTITIES = [
@@ -31,6 +36,10 @@ export const ENTITIES = [
   ossEntity, smsEntity, attachEntity, emailSettingEntity,
   noticeEntity,
   dataScopeEntity, apiScopeEntity,
+  departmentEntity, specialityEntity,
+  studentEntity,
+  basicInfoEntity,
+  studentStatusEntity,
 ] as const satisfies readonly EntityDef[];
 
 const byName = new Map<string, EntityDef>(ENTITIES.map((e) => [e.name, e]));

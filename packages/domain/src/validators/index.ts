@@ -9,3 +9,5 @@ export * from './date-rules.js';
 export * from './avatar.js';
 export * from './required.js';
 export * from './register-check.js';
+export * from './telephone.js';
+export * from './field-checks.js';

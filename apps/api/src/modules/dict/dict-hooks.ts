@@ -1,4 +1,4 @@
-import { DICT_MSG, snake } from '@alumni/domain';
+import { DICT_MSG, drivesBehaviour, snake } from '@alumni/domain';
 import { badRequest, invalidFields } from '../../core/errors.js';
 import type { DictionaryLabels } from '../../engine/dictionary-labels.js';
 import type { EntityHooks } from '../../engine/entity-hooks.js';
@@ -11,9 +11,15 @@ const ROOT = '0';
  * parent and takes its code; a renamed parent code carries over to its entries; a parent with
  * entries cannot be removed.
  */
-export function dictionaryHooks(labels: DictionaryLabels): EntityHooks {
+export function dictionaryHooks(labels: DictionaryLabels, business = false): EntityHooks {
+  // A shipped business entry that drives behaviour keeps its key and cannot be removed.
+  const protectedEntry = (row: { code?: unknown; dictKey?: unknown; parentId?: unknown }) =>
+    business && String(row.parentId) !== ROOT && drivesBehaviour(String(row.code ?? ''), String(row.dictKey ?? ''));
   return {
     async beforeSave(ctx, values, existing) {
+      if (existing && protectedEntry(existing) && 'dictKey' in values && String(values.dictKey) !== String(existing.dictKey)) {
+        throw badRequest(DICT_MSG.drivesBehaviour, { value: String(existing.dictValue ?? '') });
+      }
       const parentId = String(existing ? existing.parentId : (values.parentId ?? ROOT));
       if (parentId === ROOT) {
         values.parentId = ROOT;
@@ -39,6 +45,8 @@ export function dictionaryHooks(labels: DictionaryLabels): EntityHooks {
       }
     },
     async beforeRemove(ctx, rows) {
+      const kept = rows.find(protectedEntry);
+      if (kept) throw badRequest(DICT_MSG.drivesBehaviour, { value: String(kept.dictValue ?? '') });
       const removing = new Set(rows.map((r) => String(r.id)));
       const parents = rows.filter((r) => String(r.parentId) === ROOT).map((r) => String(r.id));
       if (parents.length === 0) return;

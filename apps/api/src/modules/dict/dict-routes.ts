@@ -19,13 +19,20 @@ export function registerDictionaryRoutes(app: FastifyInstance, entity: EntityDef
     return ok(await operations.list(entity, requireCaller(req.caller), query, [{ field: 'parentId', op: 'equal', value: '0' }]), req.lang);
   });
 
+  // As BladeX: a list tree (each entry with `children`), not a page; a parentId below zero (the
+  // stock client's first call sends -1, and it is the default) answers an empty list.
   app.get(`${base}/child-list`, {
-    schema: { tags, summary: 'Entries of one dictionary, paged and filtered', querystring: listQuerySchema(entity, { parentId: { type: 'string' } }) },
+    schema: { tags, summary: 'Entries of one dictionary as a list tree (parentId -1 = none), filtered', querystring: listQuerySchema(entity, { parentId: { type: 'string' } }) },
   }, async (req) => {
-    const { parentId } = req.query as { parentId?: string };
-    if (!parentId || !isId(parentId)) throw badRequest(MSG.badFilterValue, { name: 'parentId' });
+    const caller = requireCaller(req.caller);
+    const scope = await operations.authoriseRead(entity, caller);
+    const { parentId = '-1' } = req.query as { parentId?: string };
+    if (/^-\d+$/.test(parentId)) return ok([], req.lang);
+    if (!isId(parentId)) throw badRequest(MSG.badFilterValue, { name: 'parentId' });
     const query = parseListQuery(entity, req.query as Record<string, unknown>, parentIdOnly);
-    return ok(await operations.list(entity, requireCaller(req.caller), query, [{ field: 'parentId', op: 'equal', value: parentId }]), req.lang);
+    const entries = await repository.all(entity, scope, [...query.conditions, { field: 'parentId', op: 'equal', value: parentId }], query.sorts);
+    await operations.withDisplayNames(entity, caller, entries);
+    return ok(entries.map((entry) => ({ ...entry, children: [], hasChildren: false })), req.lang);
   });
 
   app.get(`${base}/tree`, { schema: { tags, summary: 'Dictionaries as tree nodes (code DICT), for the parent picker' } }, async (req) => {

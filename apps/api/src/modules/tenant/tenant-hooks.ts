@@ -3,6 +3,7 @@ import type { Params } from '../../access/params.js';
 import { hashPassword, md5Hex } from '../../auth/password.js';
 import { invalidFields } from '../../core/errors.js';
 import type { EntityHooks } from '../../engine/entity-hooks.js';
+import { nextTenantId } from './next-tenant-id.js';
 import type { TenantStore } from './tenant-store.js';
 
 export const TENANT_MSG = {
@@ -10,7 +11,7 @@ export const TENANT_MSG = {
 };
 
 /**
- * A new tenant starts with a root department, an administrator role granted its package's menus
+ * A new tenant sent without a tenant id gets the next free six-digit one. It starts with a root department, an administrator role granted its package's menus
  * (else parameter `tenant.default.menuCode`) and the account `admin` with parameter
  * `tenant.default.password`; its account quota is parameter `tenant.default.accountNumber`.
  */
@@ -18,6 +19,7 @@ export function tenantHooks(params: Params, store: TenantStore, onChange: () => 
   return {
     async beforeSave(ctx, values, existing) {
       if (existing) return;
+      if (values.tenantId === null || values.tenantId === undefined) values.tenantId = nextTenantId(await store.usedTenantIds(ctx.db));
       if (!/^[A-Za-z0-9]{1,12}$/.test(String(values.tenantId ?? ''))) throw invalidFields({ tenantId: TENANT_MSG.badCode[ctx.lang] });
       const quota = Number(await params.get(ctx.caller.tenantId, 'tenant.default.accountNumber', ctx.db));
       values.accountNumber = Number.isInteger(quota) ? quota : -1;

@@ -1,4 +1,4 @@
-import { t, tenantEntity, tenantPackageEntity } from '@alumni/domain';
+import { PLATFORM_TENANT, t, tenantEntity, tenantPackageEntity } from '@alumni/domain';
 import type { AccessService } from '../../access/access-service.js';
 import type { Caller } from '../../core/caller.js';
 import { badRequest, notFound } from '../../core/errors.js';
@@ -73,7 +73,17 @@ export class TenantOperations {
     this.access.invalidate();
   }
 
-  info(domain: string) {
-    return this.store.byDomain(domain);
+  /** The login page's lookup: `{}` when no tenant owns the domain, as BladeX answers. */
+  async info(domain: string): Promise<Record<string, string>> {
+    return (domain ? await this.store.byDomain(domain) : null) ?? {};
+  }
+
+  /**
+   * The tenants the caller may pick: every tenant for a platform-tenant caller who holds the tenant
+   * menu, else only the caller's own.
+   */
+  async choices(caller: Caller) {
+    const all = caller.tenantId === PLATFORM_TENANT && (await this.access.can(caller, 'tenant'));
+    return this.store.choices(all ? null : caller.tenantId);
   }
 }

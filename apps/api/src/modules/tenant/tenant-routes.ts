@@ -46,9 +46,13 @@ export function registerTenantRoutes(app: FastifyInstance, tenants: TenantOperat
 
   app.get('/blade-system/tenant/info', {
     config: { public: true },
-    schema: { tags, summary: 'The tenant owning a domain, for the login page: {tenantId, domain, backgroundUrl}', querystring: { type: 'object', properties: { domain: { type: 'string' } } } },
+    schema: { tags, summary: 'The tenant owning a domain, for the login page: {tenantId, domain, backgroundUrl}, or {} when none does', querystring: { type: 'object', properties: { domain: { type: 'string' } } } },
   }, async (req) => {
     const domain = String((req.query as Record<string, unknown>).domain ?? '').slice(0, 255);
-    return ok(domain ? await tenants.info(domain) : null, req.lang);
+    return ok(await tenants.info(domain), req.lang);
   });
+
+  app.get('/blade-system/tenant/select', {
+    schema: { tags, summary: 'The tenants the caller may pick: [{id, tenantId, tenantName}] (all for the platform tenant holding the tenant menu, else the own)' },
+  }, async (req) => ok(await tenants.choices(caller(req)), req.lang));
 }

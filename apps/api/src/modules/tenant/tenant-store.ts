@@ -1,3 +1,5 @@
+import { PLATFORM_TENANT } from '@alumni/domain';
+import { sql } from 'kysely';
 import { ids } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 import { valuesToColumns } from '../../db/row-mapping.js';
@@ -44,6 +46,26 @@ export class TenantStore {
     const row = await this.db.selectFrom('blade_tenant').select(['tenant_id', 'domain', 'background_url'])
       .where('domain', '=', domain).where('is_deleted', '=', 0).executeTakeFirst();
     return row ? { tenantId: String(row.tenant_id), domain: String(row.domain), backgroundUrl: row.background_url === null ? '' : String(row.background_url) } : null;
+  }
+
+  /** Tenants as pickers show them, in tenant id order; only `tenantId` when given. */
+  async choices(tenantId: string | null): Promise<{ id: string; tenantId: string; tenantName: string }[]> {
+    let query = this.db.selectFrom('blade_tenant').select(['id', 'tenant_id', 'tenant_name']).where('is_deleted', '=', 0);
+    if (tenantId !== null) query = query.where('tenant_id', '=', tenantId);
+    const rows = await query.orderBy('tenant_id').execute();
+    return rows.map((r) => ({ id: String(r.id), tenantId: String(r.tenant_id), tenantName: String(r.tenant_name ?? '') }));
+  }
+
+  /**
+   * Every tenant id ever given, removed tenants included: their users' rows still carry the id, so
+   * it is never handed out again. `db` is the write's transaction: it first locks the platform
+   * tenant's row until the write ends, so tenants created at the same time read the ids one after
+   * the other (on SQLite the write already holds the database).
+   */
+  async usedTenantIds(db: Db): Promise<Set<string>> {
+    await db.updateTable('blade_tenant').set({ tenant_id: sql`tenant_id` }).where('tenant_id', '=', PLATFORM_TENANT).execute();
+    const rows = await db.selectFrom('blade_tenant').select('tenant_id').execute();
+    return new Set(rows.map((r) => String(r.tenant_id)));
   }
 
   async packageOf(tenantId: string): Promise<string | null> {

@@ -6,6 +6,8 @@ import { withDescendants } from '../../core/tree.js';
 import type { Db } from '../../db/database.js';
 import type { EntityHooks } from '../../engine/entity-hooks.js';
 import type { GrantOperations } from '../role/grant-operations.js';
+import { submittedPassword } from './submitted-password.js';
+import { addUserDisplayNames } from './user-display-names.js';
 import type { UserStore } from './user-store.js';
 
 export const USER_MSG = {
@@ -23,7 +25,8 @@ export async function initialPasswordHash(params: Params, tenantId: string, db?:
 }
 
 /**
- * Rules of users: the tenant's account quota on create; the initial password; departments, posts
+ * Rules of users: the tenant's account quota on create; the password sent with a new user, else
+ * the initial password; departments, posts
  * and roles of the same tenant, and only roles the caller may give; answers never carry the hash.
  */
 export function userHooks(params: Params, store: UserStore, grants: GrantOperations): EntityHooks {
@@ -57,10 +60,12 @@ export function userHooks(params: Params, store: UserStore, grants: GrantOperati
       if (existing) return;
       const { limit, used } = await store.quota(tenantId, ctx.db);
       if (limit >= 0 && used >= limit) throw badRequest(USER_MSG.quotaFull);
-      values.password = await initialPasswordHash(params, tenantId, ctx.db);
+      const chosen = submittedPassword(ctx.body, ctx.lang);
+      values.password = chosen ? await hashPassword(chosen) : await initialPasswordHash(params, tenantId, ctx.db);
     },
     present(records) {
       for (const r of records) delete r.password;
     },
+    withRelated: (records) => addUserDisplayNames(store, records),
   };
 }

@@ -37,6 +37,26 @@ export class UserStore {
     return new Set(rows.map((r) => String(r.id)));
   }
 
+  /** Names of the rows of `table` with these ids, by id: one query whatever the number of ids. */
+  async namesById(table: 'blade_role' | 'blade_dept' | 'blade_post', column: 'role_name' | 'dept_name' | 'post_name', idList: string[]): Promise<Map<string, string>> {
+    if (idList.length === 0) return new Map();
+    const rows = await this.db.selectFrom(table).select(['id', column]).where('id', 'in', idList).execute();
+    return new Map(rows.map((r) => [String(r.id), String(r[column] ?? '')]));
+  }
+
+  async tenantNames(tenantIds: string[]): Promise<Map<string, string>> {
+    if (tenantIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('blade_tenant').select(['tenant_id', 'tenant_name']).where('tenant_id', 'in', tenantIds).where('is_deleted', '=', 0).execute();
+    return new Map(rows.map((r) => [String(r.tenant_id), String(r.tenant_name ?? '')]));
+  }
+
+  /** Entries of system dictionary `code`, key to value. */
+  async dictionary(code: string): Promise<Map<string, string>> {
+    const rows = await this.db.selectFrom('blade_dict').select(['dict_key', 'dict_value'])
+      .where('code', '=', code).where('parent_id', '!=', '0').where('is_deleted', '=', 0).execute();
+    return new Map(rows.map((r) => [String(r.dict_key), String(r.dict_value ?? '')]));
+  }
+
   async platform(userId: string): Promise<{ userType: number; userExt: string | null }[]> {
     const rows = await this.db.selectFrom('blade_user_platform').select(['user_type', 'user_ext']).where('user_id', '=', userId).orderBy('user_type').execute();
     return rows.map((r) => ({ userType: Number(r.user_type), userExt: r.user_ext === null ? null : String(r.user_ext) }));

@@ -1,10 +1,12 @@
 import type { DictField } from '@alumni/domain';
 import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useDictOptions } from '../use-options';
 
 interface Props {
   field: DictField;
-  value?: string;
+  /** A numeric dictionary's value arrives as a number; options are keyed by text. */
+  value?: string | number | null;
   onChange?: (value: string) => void;
   disabled?: boolean;
   placeholder?: string;
@@ -13,11 +15,12 @@ interface Props {
 
 /** A value of a dictionary, chosen by its name. */
 export function DictSelect({ field, value, onChange, disabled, placeholder, id }: Props) {
-  const { data, isLoading } = useDictOptions(field);
+  const { i18n } = useTranslation();
+  const { data, isLoading } = useDictOptions(field, i18n.language);
   return (
     <Select
       id={id}
-      value={value === '' ? undefined : value}
+      value={value === '' || value === null || value === undefined ? undefined : String(value)}
       onChange={onChange}
       options={(data ?? []).map((o) => ({ label: o.title, value: o.value }))}
       loading={isLoading}

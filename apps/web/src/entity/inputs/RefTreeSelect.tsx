@@ -1,7 +1,8 @@
 import type { FkField } from '@alumni/domain';
 import { TreeSelect } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSourceOptions } from '../use-options';
+import { useFieldOptions } from '../use-field-options';
 
 interface Props {
   field: FkField;
@@ -10,12 +11,26 @@ interface Props {
   disabled?: boolean;
   placeholder?: string;
   id?: string;
+  width?: number | string;
 }
 
-/** One row of another resource, picked in its tree. */
-export function RefTreeSelect({ field, value, onChange, disabled, placeholder, id }: Props) {
+/** Waits until typing pauses before the text is searched. */
+function usePaused(text: string, ms = 300): string {
+  const [paused, setPaused] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setPaused(text), ms);
+    return () => clearTimeout(timer);
+  }, [text, ms]);
+  return paused;
+}
+
+/** One row of another resource, picked in its tree (or searched on the server, for sources that search). */
+export function RefTreeSelect({ field, value, onChange, disabled, placeholder, id, width = '100%' }: Props) {
   const { i18n } = useTranslation();
-  const { data, isLoading } = useSourceOptions(field.options, i18n.language);
+  const [typed, setTyped] = useState('');
+  const searched = usePaused(typed);
+  const remote = !!field.options?.search;
+  const { data, isLoading } = useFieldOptions(field.options, i18n.language, value, onChange, remote ? searched : undefined);
   return (
     <TreeSelect
       id={id}
@@ -26,9 +41,10 @@ export function RefTreeSelect({ field, value, onChange, disabled, placeholder, i
       disabled={disabled}
       placeholder={placeholder}
       allowClear
-      showSearch={{ treeNodeFilterProp: 'title' }}
+      showSearch={remote ? { onSearch: setTyped, filterTreeNode: false } : { treeNodeFilterProp: 'title' }}
       treeDefaultExpandAll
-      style={{ width: '100%' }}
+      style={{ width }}
+      popupMatchSelectWidth={false}
     />
   );
 }

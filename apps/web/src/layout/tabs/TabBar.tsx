@@ -45,10 +45,16 @@ export function TabBar() {
       },
     });
 
+  // The right-click menu renders inside the tab's label: a click on an entry must not also reach
+  // the tab (which would activate it, and re-open it at the end once closed).
+  const only = (action: () => void): MenuProps['onClick'] => ({ domEvent }) => {
+    domEvent.stopPropagation();
+    action();
+  };
   const contextItems = (value: string): MenuProps['items'] => [
-    { key: 'close', label: t('shell.tabs.close'), disabled: !isClosable(tabs, tabs.find((tab) => tab.value === value) ?? { value, label: '' }), onClick: () => close(value) },
-    { key: 'others', label: t('shell.tabs.closeOthers'), onClick: () => closeOthers(value) },
-    { key: 'all', label: t('shell.tabs.closeAll'), onClick: closeAll },
+    { key: 'close', label: t('shell.tabs.close'), disabled: !isClosable(tabs, tabs.find((tab) => tab.value === value) ?? { value, label: '' }), onClick: only(() => close(value)) },
+    { key: 'others', label: t('shell.tabs.closeOthers'), onClick: only(() => closeOthers(value)) },
+    { key: 'all', label: t('shell.tabs.closeAll'), onClick: only(closeAll) },
   ];
   const moreItems: MenuProps['items'] = [
     { key: 'others', label: t('shell.tabs.closeOthers'), onClick: () => closeOthers(active) },

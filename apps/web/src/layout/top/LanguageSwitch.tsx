@@ -12,6 +12,8 @@ export function LanguageSwitch() {
       options={[{ label: '中文', value: 'zh' }, { label: 'EN', value: 'en' }]}
       onChange={(value) => setLang(value)}
       aria-label="language"
+      // Each language is named in itself, whatever the interface's language.
+      className="language-switch"
     />
   );
 }

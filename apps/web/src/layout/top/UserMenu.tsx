@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { logoutRemote } from '../../api/auth';
 import { logoutLocally } from '../../api/logout-local';
 import { appConfig } from '../../config';
+import { useFileUrl } from '../../lib/use-file-url';
 import { useSessionStore } from '../../stores/session-store';
 
 const SwitchDialog = lazy(() => import('./SwitchDialog'));
@@ -17,6 +18,7 @@ const SwitchDialog = lazy(() => import('./SwitchDialog'));
 /** Avatar and name with the user's menu: dashboard, user info, switch department (switch mode), log out. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const user = useSessionStore((s) => s.user);
+  const avatar = useFileUrl(user?.avatar);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { modal } = App.useApp();
@@ -50,8 +52,8 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     <>
       <Dropdown menu={{ items }} placement="bottomRight" trigger={['click', 'hover']}>
         <span className="user-menu" data-testid="user-menu">
-          <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} alt={name} />
-          {!compact && <span>{name}</span>}
+          <Avatar size="small" src={avatar} icon={<UserOutlined />} alt={name} />
+          {!compact && <span data-user-data>{name}</span>}
         </span>
       </Dropdown>
       {switching && (

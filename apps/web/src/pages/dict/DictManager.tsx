@@ -1,4 +1,4 @@
-import type { EntityDef } from '@alumni/domain';
+import { englishDictionaryName, englishEntryLabel, type EntityDef } from '@alumni/domain';
 import { Button, Col, Empty, Row as GridRow } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +7,23 @@ import type { Row } from '../../entity/entity-api';
 import { EntityPage } from '../../entity/EntityPage';
 import { childOverrides, CHILD_COLUMNS, CHILD_SEARCH, PARENT_COLUMNS, PARENT_OVERRIDES, PARENT_PRESETS, PARENT_SEARCH } from './dict-layout';
 
+/** In English, a shipped dictionary and its shipped entries show their English names. */
+const DICT_CELLS = {
+  dictValue: (row: Row, lang: string) => (lang !== 'en' ? undefined
+    : String(row.parentId) === '0' ? englishDictionaryName(String(row.code)) : englishEntryLabel(String(row.code), String(row.dictKey))),
+};
+
 interface Props {
   entity: EntityDef;
   layout: 'horizontal' | 'vertical';
 }
 
-/** A dictionary screen: the dictionaries (parents) and the entries of the one picked. */
+/**
+ * A dictionary screen: the dictionaries (parents) and the entries of the one picked. The entries
+ * come from the paged list filtered by `parentId`: `child-list` answers BladeX's list tree.
+ */
 export function DictManager({ entity, layout }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [parent, setParent] = useState<Row | null>(null);
   const parentId = parent?.id ?? '';
   const extraParams = useMemo(() => ({ parentId }), [parentId]);
@@ -28,6 +37,7 @@ export function DictManager({ entity, layout }: Props) {
       searchFields={PARENT_SEARCH}
       fieldOverrides={PARENT_OVERRIDES}
       presetValues={PARENT_PRESETS}
+      cellText={DICT_CELLS}
       dialogWidth={appConfig.dictDialogWidth}
       title={t('dict.parentTitle')}
       regionLabel={t('dict.parentTitle')}
@@ -45,14 +55,14 @@ export function DictManager({ entity, layout }: Props) {
     <EntityPage
       key={parent.id}
       entity={entity}
-      listPath="child-list"
       extraParams={extraParams}
       columns={CHILD_COLUMNS}
       searchFields={CHILD_SEARCH}
       fieldOverrides={childOverrides}
       presetValues={presets}
+      cellText={DICT_CELLS}
       dialogWidth={appConfig.dictDialogWidth}
-      title={t('dict.childOf', { name: `${String(parent.dictValue)} (${String(parent.code)})` })}
+      title={t('dict.childOf', { name: `${(i18n.language === 'en' && englishDictionaryName(String(parent.code))) || String(parent.dictValue)} (${String(parent.code)})` })}
       regionLabel={t('dict.childTitle')}
     />
   ) : (

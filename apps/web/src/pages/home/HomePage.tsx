@@ -17,7 +17,7 @@ export default function HomePage() {
   return (
     <div className="page-card">
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('home.welcome', { name })}
+        {t('home.welcome', { name: '' })}<span data-user-data>{name}</span>
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('home.intro')}</Typography.Paragraph>
       <Descriptions size="small" column={3} style={{ marginBottom: 24 }}>

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchMyInfo, updateInfo, type ProfileForm as Profile } from '../../api/shell';
 import { useSessionStore } from '../../stores/session-store';
-import { AvatarUpload } from './AvatarUpload';
+import { ImageUpload } from '../../entity/inputs/ImageUpload';
 import { useFormSubmit } from './use-form-submit';
 import { emailRule, mobileRule } from './validator-rules';
 
@@ -32,7 +32,7 @@ export function ProfileForm() {
   return (
     <Form form={form} layout="horizontal" labelCol={{ flex: '96px' }} style={{ maxWidth: 520 }} onFinish={(v) => void submit(v)}>
       <Form.Item name="avatar" label={t('shell.info.avatar')} extra={t('shell.info.avatarHint')}>
-        <AvatarUpload />
+        <ImageUpload />
       </Form.Item>
       <Form.Item name="realName" label={t('shell.info.realName')} rules={[{ required: true, message: t('crud.inputPlaceholder', { label: t('shell.info.realName') }) }, { max: 10 }]}>
         <Input />

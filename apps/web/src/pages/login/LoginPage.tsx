@@ -79,7 +79,7 @@ export default function LoginPage() {
       </button>
       <main className="login-card">
         <div className="login-brand">
-          <div className="login-logo">校</div>
+          <div className="login-logo">{t('app.logoMark')}</div>
           <h1>{t('app.title')}</h1>
           <p>{t('app.subtitle')}</p>
         </div>

@@ -2,5 +2,5 @@ import { menuEntity } from '@alumni/domain';
 import { EntityPage } from '../../entity/EntityPage';
 
 export default function MenuPage() {
-  return <EntityPage entity={menuEntity} dialogWidth={760} />;
+  return <EntityPage entity={menuEntity} dialogWidth={760} treeLevelPath="lazy-list" />;
 }

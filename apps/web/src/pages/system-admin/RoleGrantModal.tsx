@@ -73,7 +73,8 @@ export function RoleGrantModal({ role, onClose }: Props) {
     }
   };
 
-  const title = t('admin.grantTitle', { name: role?.name ?? '' });
+  // The role's name is data: it is shown as entered, beside the label in the interface's language.
+  const title = <>{t('admin.grantTitle', { name: '' })}<span data-user-data>{role?.name ?? ''}</span></>;
   return (
     <Modal open={!!role} title={title} onCancel={onClose} onOk={() => void onOk().catch(() => undefined)} confirmLoading={saving}
       okText={t('crud.ok')} cancelText={t('crud.cancel')} width={560} destroyOnHidden>

@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.js';
-import { fk, integer, text } from '../../fields.js';
+import { dict, fk, integer, text } from '../../fields.js';
 import { t } from '../../text.js';
 
 /** Menus (category 1) and buttons (category 2), one tree; platform-wide. */
@@ -19,8 +19,8 @@ export const menuEntity = defineEntity({
     path: text(t('路由地址', 'Path'), { max: 255, list: true }),
     source: text(t('菜单图标', 'Icon'), { max: 255 }),
     sort: integer(t('排序', 'Sort'), { default: 1 }),
-    category: integer(t('菜单类型', 'Category'), { default: 1, min: 1, max: 2, list: true }),
-    action: integer(t('按钮功能', 'Button action'), { default: 0 }),
+    category: dict(t('菜单类型', 'Category'), 'menu_category', { numeric: true, default: '1', list: true }),
+    action: dict(t('按钮功能', 'Button action'), 'button_func', { numeric: true, default: '0' }),
     isOpen: integer(t('新窗口', 'New window'), { default: 1 }),
     component: text(t('组件地址', 'Component'), { max: 255 }),
     remark: text(t('备注', 'Remark'), { max: 255 }),

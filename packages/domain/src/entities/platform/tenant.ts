@@ -11,12 +11,13 @@ export const tenantEntity = defineEntity({
   permission: 'tenant',
   api: { base: '/blade-system/tenant' },
   fields: {
-    tenantId: text(t('租户编号', 'Tenant ID'), { required: true, max: 12, list: true, search: 'like', form: 'create-only' }),
+    // Left empty, a new tenant gets the next free six-digit id (as BladeX gives them).
+    tenantId: text(t('租户编号', 'Tenant ID'), { max: 12, list: true, search: 'like', form: 'create-only' }),
     tenantName: text(t('租户名称', 'Tenant name'), { required: true, max: 50, list: true, search: 'like' }),
     domain: text(t('域名地址', 'Domain'), { max: 255, list: true }),
     backgroundUrl: text(t('系统背景', 'Background'), { max: 1000 }),
     linkman: text(t('联系人', 'Contact'), { max: 20, list: true, search: 'like' }),
-    contactNumber: text(t('联系电话', 'Phone'), { max: 20, list: true }),
+    contactNumber: text(t('联系电话', 'Phone'), { max: 20, list: true, check: 'telephone' }),
     address: text(t('联系地址', 'Address'), { max: 255 }),
     accountNumber: integer(t('账号额度', 'Account quota'), { default: -1, min: -1, form: 'hidden', list: true }),
     expireTime: datetime(t('过期时间', 'Expires at'), { form: 'hidden', list: true }),

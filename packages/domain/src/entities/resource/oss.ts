@@ -2,8 +2,11 @@ import { defineEntity } from '../../entity.js';
 import { dict, flag, text, textarea } from '../../fields.js';
 import { t } from '../../text.js';
 
-/** Categories of dictionary `oss`: 1 is the local folder, every other one an S3-compatible service. */
-export const OSS_CATEGORY = { local: '1', minio: '2', alibaba: '3', tencent: '4', qiniu: '5' } as const;
+/**
+ * Categories of dictionary `oss`: 1-4 keep the meaning BladeX stores, each an S3-compatible service;
+ * the product's local folder is 5.
+ */
+export const OSS_CATEGORY = { minio: '1', qiniu: '2', alibaba: '3', tencent: '4', local: '5' } as const;
 
 /** Object storage configurations; exactly one per tenant is enabled and receives uploads. */
 export const ossEntity = defineEntity({

@@ -2,8 +2,11 @@ import { defineEntity } from '../../entity.js';
 import { dict, flag, text, textarea } from '../../fields.js';
 import { t } from '../../text.js';
 
-/** Providers of dictionary `sms`. */
-export const SMS_CATEGORY = { log: '1', alibaba: '2', tencent: '3' } as const;
+/**
+ * Providers of dictionary `sms`: 1-4 keep the meaning BladeX stores; the product's development log
+ * (records instead of sending) is 5. Yunpian and Qiniu are known but have no sender here.
+ */
+export const SMS_CATEGORY = { yunpian: '1', qiniu: '2', alibaba: '3', tencent: '4', log: '5' } as const;
 
 /** SMS configurations: one provider account and template each; one per tenant is enabled. */
 export const smsEntity = defineEntity({

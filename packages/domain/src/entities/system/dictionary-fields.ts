@@ -40,4 +40,5 @@ export const DICT_MSG = {
   parentMissing: t('上级字典不存在', 'The parent dictionary does not exist'),
   hasChildren: t('请先删除子节点!', 'Please delete the child entries first!'),
   notParent: t('只能在字典下添加字典项', 'Entries can only be added under a dictionary'),
+  drivesBehaviour: t('“{value}”由系统业务使用，不能删除或修改键值', '“{value}” is used by the system: it cannot be removed nor its key changed'),
 };

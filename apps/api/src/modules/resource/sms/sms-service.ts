@@ -1,4 +1,4 @@
-import { MOBILE_MSG, RESOURCE_MSG, SMS_CATEGORY, isMobile, smsEntity, type Lang, type SmsSendOutcome, type SmsSendResult } from '@alumni/domain';
+import { MOBILE_MSG, RESOURCE_MSG, SMS_CATEGORY, isMobile, smsEntity, t, type Lang, type Text, type SmsSendOutcome, type SmsSendResult } from '@alumni/domain';
 import type { Caller } from '../../../core/caller.js';
 import { badRequest } from '../../../core/errors.js';
 import type { Db } from '../../../db/database.js';
@@ -16,6 +16,20 @@ const PROVIDERS: Record<string, SmsProvider> = {
 };
 
 const PROVIDER_NAMES: Record<string, string> = { [SMS_CATEGORY.log]: 'log', [SMS_CATEGORY.alibaba]: 'alibaba', [SMS_CATEGORY.tencent]: 'tencent' };
+
+/** Providers a BladeX installation may have configured but the product cannot send through. */
+const UNSUPPORTED_NAMES: Record<string, Text> = {
+  [SMS_CATEGORY.yunpian]: t('云片', 'Yunpian'),
+  [SMS_CATEGORY.qiniu]: t('七牛云', 'Qiniu'),
+};
+
+/** The sender of a configuration's category; a 400 naming the provider when there is none. */
+export function smsProviderOf(category: string, lang: Lang): SmsProvider {
+  const provider = PROVIDERS[category];
+  if (provider) return provider;
+  const name = UNSUPPORTED_NAMES[category]?.[lang] ?? category;
+  throw badRequest(RESOURCE_MSG.smsProviderUnsupported, { provider: name });
+}
 
 /** Reads `params` as the protocol sends it: a JSON object (or its text) of template variables. */
 export function parseSmsParams(raw: unknown): Record<string, string> | null {
@@ -49,7 +63,7 @@ export class SmsService {
     const config = await this.configuration(caller.tenantId, code);
     if (!config) throw badRequest(RESOURCE_MSG.noSmsConfig);
     const category = String(config.category);
-    const provider = PROVIDERS[category] ?? logProvider;
+    const provider = smsProviderOf(category, lang);
     const outcomes: SmsSendOutcome[] = [];
     for (const phone of phones) {
       const base = { channel: 'sms' as const, configId: String(config.id), provider: PROVIDER_NAMES[category] ?? category, target: phone, template: String(config.templateId ?? ''), params: JSON.stringify(params) };

@@ -39,7 +39,7 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
   app.get(RESOURCE_PATHS.getFile, {
     config: { public: true },
     schema: {
-      tags, summary: `A stored file; the token comes in the Blade-Auth header or the ${FILE_TOKEN_PARAM} query parameter`,
+      tags, summary: `A stored file; the token comes in the token header (Blade-Auth unless configured) or the ${FILE_TOKEN_PARAM} query parameter`,
       querystring: { type: 'object', properties: { name: { type: 'string' }, [FILE_TOKEN_PARAM]: { type: 'string' } }, required: ['name'] },
     },
   }, async (req, reply) => {

@@ -5,21 +5,27 @@ import { App, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { putFile } from '../../api/shell';
+import { useFileUrl } from '../../lib/use-file-url';
 
-interface AvatarUploadProps {
-  value?: string;
+interface ImageUploadProps {
+  value?: string | null;
   onChange?: (link: string) => void;
+  id?: string;
+  disabled?: boolean;
 }
 
-/** The avatar: jpg or png of at most 500kb, uploaded to the file storage; the field holds the link. */
-export function AvatarUpload({ value, onChange }: AvatarUploadProps) {
+/** A picture (an avatar): jpg or png of at most 500kb, uploaded to the file storage; the field holds the link. */
+export function ImageUpload({ value, onChange, id, disabled }: ImageUploadProps) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
+  const shown = useFileUrl(value);
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
 
   return (
     <Upload
+      id={id}
+      disabled={disabled}
       name="file"
       accept="image/jpeg,image/png"
       listType="picture-card"
@@ -43,8 +49,8 @@ export function AvatarUpload({ value, onChange }: AvatarUploadProps) {
           .finally(() => setBusy(false));
       }}
     >
-      {value ? (
-        <img src={value} alt={t('shell.info.avatar')} className="avatar-image" />
+      {shown ? (
+        <img src={shown} alt={t('shell.info.avatar')} className="avatar-image" />
       ) : (
         <div>{busy ? <LoadingOutlined /> : <PlusOutlined />}</div>
       )}

@@ -1,0 +1,28 @@
+import type { excelZh } from './excel-zh';
+
+export const excelEn: typeof excelZh = {
+  import: 'Import',
+  title: 'Import {{name}}',
+  template: 'Download the import template',
+  mode: 'Records that exist',
+  skip: 'Skip',
+  cover: 'Overwrite',
+  keyHint: 'A record exists when its “{{key}}” does',
+  drop: 'Click or drop an Excel file here (.xlsx, at most 10 MB)',
+  uploading: 'Uploading…',
+  checking: 'Checking every row, please wait…',
+  writing: 'Writing…',
+  previewSummary: '{{total}} rows: {{created}} to add, {{updated}} to update, {{skipped}} to skip, {{failed}} with errors',
+  resultSummary: 'Imported: {{created}} added, {{updated}} updated, {{skipped}} skipped, {{failed}} with errors',
+  errorsLeftOut: 'Rows with errors are left out; the others are written when you confirm.',
+  nothingToWrite: 'No row can be imported: correct the file and upload it again.',
+  row: 'Row',
+  field: 'Column',
+  reason: 'Error',
+  commit: 'Import',
+  again: 'Choose another file',
+  errorFile: 'Download the rows with errors (with the reason)',
+  close: 'Close',
+  notXlsx: 'Upload an Excel file in .xlsx format',
+  tooLarge: 'The file must be at most 10 MB',
+};

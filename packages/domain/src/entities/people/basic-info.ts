@@ -1,0 +1,61 @@
+import { defineEntity } from '../../entity.js';
+import { date, dict, flag, fk, integer, text } from '../../fields.js';
+import { t } from '../../text.js';
+import { enableStatusField } from '../academic/academic-fields.js';
+import { departmentPick, specialityPick } from './people-fields.js';
+
+export const BASIC_INFO_MSG = {
+  idCardTaken: t('该证件号码已存在于校友库：{alumniCode} {name}', 'This ID number is already in the alumni records: {alumniCode} {name}'),
+  needsStatus: t('请至少填写一条学籍信息', 'Please give at least one study record'),
+} as const;
+
+/**
+ * The alumni record 校友基础信息库 (DOMAIN 4.3), one per person, which every other module points to.
+ * Its personal, contact and work fields; the fields derived from its approved study records
+ * (primary department and speciality, first enrollment year, levels) are set by the server.
+ */
+export const basicInfoEntity = defineEntity({
+  name: 'basicInfo',
+  label: t('校友', 'Alumnus'),
+  table: 'alumni_basic_info',
+  scope: 'tenant',
+  permission: 'basicinfo',
+  api: { base: '/blade-basicInfo/basicInfo' },
+  fields: {
+    alumniCode: text(t('校友编号', 'Alumni code'), { max: 16, form: 'readonly', list: true, search: 'like', width: 120 }),
+    name: text(t('姓名', 'Name'), { required: true, max: 30, list: true, search: 'like', width: 100 }),
+    formerName: text(t('曾用名', 'Former name'), { max: 30 }),
+    gender: dict(t('性别', 'Gender'), 'sex', { required: true, list: true, search: 'equal', width: 70 }),
+    idType: dict(t('证件类型', 'ID type'), 'id_type', { source: 'biz', required: true, default: '1' }),
+    idCardNo: text(t('证件号码', 'ID number'), { max: 30, search: 'equal', sensitive: 'idCard' }),
+    birthday: date(t('出生日期', 'Date of birth'), { sensitive: 'birthday' }),
+    nation: dict(t('民族', 'Ethnicity'), 'nation', { source: 'biz' }),
+    politicalStatus: dict(t('政治面貌', 'Political status'), 'political_status', { source: 'biz' }),
+    nativePlace: text(t('籍贯', 'Native place'), { max: 64 }),
+    phone: text(t('手机号码', 'Mobile'), { max: 20, list: true, search: 'equal', width: 130, check: 'mobile', sensitive: 'phone' }),
+    email: text(t('电子邮箱', 'E-mail'), { max: 100, list: true, search: 'equal', width: 180, check: 'email', sensitive: 'email' }),
+    address: text(t('详细地址', 'Address'), { max: 255, wide: true, sensitive: 'address' }),
+    company: text(t('工作单位', 'Employer'), { max: 128, list: true, search: 'like', width: 160 }),
+    position: text(t('职务', 'Position'), { max: 64, list: true, width: 100 }),
+    jobTitle: text(t('职称', 'Professional title'), { max: 64 }),
+    departmentId: departmentPick(t('所属院系', 'Primary department'), { form: 'readonly' }),
+    specialityId: specialityPick(t('所属专业', 'Primary speciality'), { form: 'readonly' }),
+    firstEnrollmentYear: integer(t('入学年份', 'Enrollment year'), { min: 1900, max: 2100, form: 'readonly', list: true, search: 'range', width: 100 }),
+    educationLevels: text(t('学历层次', 'Levels'), { max: 64, form: 'readonly' }),
+    tags: text(t('标签', 'Tags'), { max: 255, list: true, search: 'like', width: 140 }),
+    isKeyAlumni: flag(t('重点校友', 'Key alumnus'), { default: 0, list: true, search: 'equal', width: 90 }),
+    isDeceased: flag(t('已故', 'Deceased'), { default: 0, search: 'equal' }),
+    directoryVisible: flag(t('通讯录可见', 'Listed in the directory'), { default: 1 }),
+    allowSms: flag(t('接收短信', 'SMS allowed'), { default: 1 }),
+    allowEmail: flag(t('接收邮件', 'E-mail allowed'), { default: 1 }),
+    allowWechat: flag(t('接收微信消息', 'WeChat allowed'), { default: 1 }),
+    source: dict(t('来源', 'Source'), 'regist_source', { source: 'biz', form: 'readonly', list: true, search: 'equal', width: 110 }),
+    orgDeptId: fk(t('归属机构', 'Owning unit'), { ref: 'dept', form: 'hidden' }),
+    remark: text(t('备注', 'Remark'), { max: 500, wide: true }),
+    status: enableStatusField(),
+  },
+  defaultSort: [{ field: 'createTime', desc: true }],
+  titleField: 'name',
+  numbers: { alumniCode: { kind: 'sequence', prefix: { param: 'alumni.code.prefix', default: 'XY' }, digits: 7 } },
+  excel: { export: true },
+});
