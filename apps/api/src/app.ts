@@ -104,7 +104,7 @@ export async function buildApp(config: Config, options: { store?: KvStore } = {}
   const requestLogLevel = config.logLevel === 'debug' || config.logLevel === 'trace' ? config.logLevel : 'warn';
   await registerCompression(app);
   await app.register(apiRoutes, { prefix: '/api', logLevel: requestLogLevel });
-  registerWeb(app, config.webDir, config.tokenHeader);
+  registerWeb(app, config.webDir, config.tokenHeader, config.apiCryptoKey);
   return { app, seed };
 }
 
@@ -134,11 +134,13 @@ async function signInRoutes(scope: FastifyInstance): Promise<void> {
 
 /**
  * Serves the built web app at `/`, answering unknown non-API paths with its index page. The index
- * page is served from memory, telling the client the configured token header.
+ * page is served from memory, telling the client the configured token header and the key of the
+ * encrypted-body routes.
  */
-function registerWeb(app: FastifyInstance, webDir: string | null, tokenHeader: string): void {
+function registerWeb(app: FastifyInstance, webDir: string | null, tokenHeader: string, apiCryptoKey: string): void {
   const hasWeb = !!webDir && existsSync(path.join(webDir, 'index.html'));
-  const indexPage = hasWeb ? withTokenHeader(readFileSync(path.join(webDir as string, 'index.html'), 'utf8'), tokenHeader) : '';
+  const html = hasWeb ? readFileSync(path.join(webDir as string, 'index.html'), 'utf8') : '';
+  const indexPage = hasWeb ? withApiCryptoKey(withTokenHeader(html, tokenHeader), apiCryptoKey) : '';
   if (hasWeb) {
     app.register(fastifyStatic, {
       root: webDir as string, wildcard: false, maxAge: '1h', immutable: false, preCompressed: true,
@@ -156,4 +158,14 @@ function registerWeb(app: FastifyInstance, webDir: string | null, tokenHeader: s
 /** The index page with the `token-header` meta naming the configured header (a validated header name). */
 export function withTokenHeader(html: string, tokenHeader: string): string {
   return html.replace(/<meta name="token-header" content="[^"]*"\s*\/?>/, `<meta name="token-header" content="${tokenHeader}" />`);
+}
+
+/**
+ * The index page with an `api-crypto-key` meta (a validated key of letters and digits) after the
+ * `token-header` one: the key the client encrypts and decrypts the crypto routes with (PROTOCOL 9),
+ * public as the stock client's bundled key is.
+ */
+export function withApiCryptoKey(html: string, apiCryptoKey: string): string {
+  const cleaned = html.replace(/\s*<meta name="api-crypto-key" content="[^"]*"\s*\/?>/, '');
+  return cleaned.replace(/(<meta name="token-header" content="[^"]*"\s*\/?>)/, `$1\n    <meta name="api-crypto-key" content="${apiCryptoKey}" />`);
 }

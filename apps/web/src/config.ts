@@ -39,12 +39,23 @@ function readTokenHeader(): string {
   return /^[A-Za-z][A-Za-z0-9-]{0,63}$/.test(named) ? named : DEFAULT_TOKEN_HEADER;
 }
 
+/**
+ * The key of the encrypted-body routes (PROTOCOL 9): the server names it in the index page's
+ * `<meta name="api-crypto-key">` (its setting API_CRYPTO_KEY). Null when absent (the Vite dev
+ * server's page): those routes then travel as plain JSON.
+ */
+function readApiCryptoKey(): string | null {
+  const named = globalThis.document?.querySelector<HTMLMetaElement>('meta[name="api-crypto-key"]')?.content ?? '';
+  return /^[0-9A-Za-z]{16}$|^[0-9A-Za-z]{32}$/.test(named) ? named : null;
+}
+
 /** Settings of the web client (product specification section 9). */
 export const appConfig = {
   keyPrefix: KEY_PREFIX,
   clientId: 'saber',
   clientSecret: 'saber_secret',
   tokenHeader: readTokenHeader(),
+  apiCryptoKey: readApiCryptoKey(),
   defaultTenantId: '000000',
   tenantMode: true,
   captchaMode: true,

@@ -16,6 +16,12 @@ export interface EntityApi {
   remove?: string | false;
   /** An edit-only call `<base>/update` beside submit: the body must name the row (`id`). */
   update?: boolean;
+  /**
+   * Calls whose payload travels encrypted (PROTOCOL 9): with `body`, submit (and update) take the
+   * Base64 of AES-CBC over the JSON text as `text/plain` (a plain JSON body is still accepted);
+   * the `answers` named are the Base64 of the encrypted envelope, as `text/plain`.
+   */
+  crypto?: { body?: boolean; answers?: readonly ('list' | 'detail')[] };
 }
 
 export interface UniqueRule {
@@ -135,6 +141,24 @@ export function entityPath(entity: EntityDef, call: 'list' | 'detail' | 'submit'
   const suffix = api[call] ?? call;
   return suffix === false ? null : `${api.base}/${suffix}`;
 }
+
+/** The paths (under /api) of an entity's encrypted calls (PROTOCOL 9): bodies taken, answers given. */
+export function cryptoPaths(entity: EntityDef): { bodies: string[]; answers: string[] } {
+  const api = entity.api;
+  const crypto = api?.crypto;
+  if (!api || !crypto) return { bodies: [], answers: [] };
+  const submit = entityPath(entity, 'submit');
+  const bodies = crypto.body ? [...(submit ? [submit] : []), ...(api.update ? [`${api.base}/update`] : [])] : [];
+  const answers = (crypto.answers ?? []).map((call) => entityPath(entity, call)).filter((path): path is string => path !== null);
+  return { bodies, answers };
+}
+
+/**
+ * Whether a request path (without its query) is one of the given crypto paths, or below one: a
+ * detail call that names its row in the path (`detail/{id}`) counts as its `detail` path.
+ */
+export const isCryptoPath = (paths: readonly string[], path: string): boolean =>
+  paths.some((p) => path === p || path.startsWith(`${p}/`));
 
 /** The field that carries the display name of a dictionary or reference field in answers. */
 export const displayNameKey = (field: string): string => (field.endsWith('Id') ? `${field.slice(0, -2)}Name` : `${field}Name`);

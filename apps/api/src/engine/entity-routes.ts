@@ -2,9 +2,11 @@ import {
   BASE_FIELDS, FILTER_OPS, QUERYABLE_BASE_FIELDS, entityPath, parseIds, permissionCodes, submitJsonSchema,
   type EntityDef,
 } from '@alumni/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CRYPTO_MSG, decryptJson, sendEncrypted } from '../core/body-crypto.js';
 import { requireCaller } from '../core/caller.js';
 import { ok } from '../core/envelope.js';
+import { badRequest } from '../core/errors.js';
 import { originOf } from '../logs/request-origin.js';
 import { requireIds } from './entity-operations.js';
 import { exportList } from './excel/entity-export.js';
@@ -39,14 +41,47 @@ function sensitiveViewed(req: FastifyRequest, entity: EntityDef, what: string): 
 
 const tagOf = (entity: EntityDef) => `${entity.label.en} (${entity.label.zh})`;
 
+/** The documentation line of a call whose body may travel encrypted (PROTOCOL 9). */
+const ENCRYPTED_BODY_NOTE = 'The body may be sent encrypted: `text/plain`, the Base64 of AES-CBC (PKCS#7, the key API_CRYPTO_KEY, the IV its first 16 bytes) over the JSON text; a plain JSON body is accepted too.';
+/** The documentation line of a call whose answer is encrypted (PROTOCOL 9). */
+const ENCRYPTED_ANSWER_NOTE = 'A successful answer is encrypted: `text/plain`, the Base64 of AES-CBC (PKCS#7, the key API_CRYPTO_KEY, the IV its first 16 bytes) over the JSON of R; failures stay plain JSON. A client that cannot decrypt may send `Blade-Crypto: plain` for plain JSON.';
+
+/**
+ * Registers the submit-like calls of an entity with encrypted bodies in a scope of their own, whose
+ * `text/plain` parser decrypts and parses the body before every hook sees it (the input checks
+ * included); a JSON body goes through the usual parser. A body that does not decrypt is a 400.
+ */
+function encryptedBodyRoutes(app: FastifyInstance, register: (scope: FastifyInstance) => void): void {
+  app.register(async (scope) => {
+    const key = scope.services.config.apiCryptoKey;
+    scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
+      try {
+        done(null, decryptJson(String(body), key));
+      } catch {
+        done(badRequest(CRYPTO_MSG.badBody), undefined);
+      }
+    });
+    register(scope);
+  });
+}
+
 /** Registers the standard calls of an entity: list, detail, submit and remove. */
 export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): void {
   const ops = app.services.operations;
   const tags = [tagOf(entity)];
+  const crypto = entity.api?.crypto;
+  const encrypts = (call: 'list' | 'detail') => crypto?.answers?.includes(call) === true;
+  /** Sends a successful answer, encrypted when the entity declares the call's answers so. */
+  const answer = (call: 'list' | 'detail', req: FastifyRequest, reply: FastifyReply, data: unknown) =>
+    encrypts(call) ? sendEncrypted(reply, ok(data, req.lang), app.services.config.apiCryptoKey) : ok(data, req.lang);
   const list = entityPath(entity, 'list');
   if (list) {
-    app.get(list, { schema: { tags, summary: `List ${entity.label.en}, paged and filtered`, querystring: listQuerySchema(entity) } },
-      async (req) => ok(await ops.listFromQuery(entity, callerOf(req), req.query as Record<string, unknown>), req.lang));
+    app.get(list, {
+      schema: {
+        tags, summary: `List ${entity.label.en}, paged and filtered`, querystring: listQuerySchema(entity),
+        ...(encrypts('list') ? { description: ENCRYPTED_ANSWER_NOTE } : {}),
+      },
+    }, async (req, reply) => answer('list', req, reply, await ops.listFromQuery(entity, callerOf(req), req.query as Record<string, unknown>)));
   }
   if (list && entity.excel?.export && entity.api) {
     app.get(`${entity.api.base}/export`, {
@@ -69,8 +104,11 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
       ? { type: 'object', properties: { [key]: { type: 'string' }, id: { type: 'string', description: `instead of ${key}` } } }
       : { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
     app.get(detail, {
-      schema: { tags, summary: `One ${entity.label.en} with display names${key ? `, by ${key} or id` : ''}`, querystring },
-    }, async (req) => {
+      schema: {
+        tags, summary: `One ${entity.label.en} with display names${key ? `, by ${key} or id` : ''}`, querystring,
+        ...(encrypts('detail') ? { description: ENCRYPTED_ANSWER_NOTE } : {}),
+      },
+    }, async (req, reply) => {
       const query = req.query as Record<string, unknown>;
       const keyValue = key ? query[key] : undefined;
       const caller = callerOf(req);
@@ -78,21 +116,30 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
         ? await ops.detailBy(entity, caller, key, keyValue)
         : await ops.detail(entity, caller, requireIds(parseIds(query.id))[0] as string);
       if (await ops.seesSensitive(entity, caller)) sensitiveViewed(req, entity, `detail ${record.id}`);
-      return ok(record, req.lang);
+      return answer('detail', req, reply, record);
     });
   }
   const submit = entityPath(entity, 'submit');
-  if (submit) {
-    app.post(submit, { schema: { tags, summary: `Add (no id) or edit (with id) a ${entity.label.en}`, body: submitJsonSchema(entity) } },
-      async (req) => ok(await ops.submit(entity, callerOf(req), req.body, req.lang), req.lang));
-  }
-  if (entity.api?.update) {
-    app.post(`${entity.api.base}/update`, { schema: { tags, summary: `Edit a ${entity.label.en} (the body names it by id); only the fields sent change`, body: submitJsonSchema(entity) } },
-      async (req) => {
-        requireIds(parseIds((req.body as Record<string, unknown> | null)?.id));
-        return ok(await ops.submit(entity, callerOf(req), req.body, req.lang), req.lang);
-      });
-  }
+  const update = entity.api?.update ? `${entity.api.base}/update` : null;
+  const writes = (scope: FastifyInstance) => {
+    const encrypted = crypto?.body === true;
+    const bodyDoc = encrypted
+      ? { body: submitJsonSchema(entity), description: ENCRYPTED_BODY_NOTE }
+      : { body: submitJsonSchema(entity) };
+    if (submit) {
+      scope.post(submit, { schema: { tags, summary: `Add (no id) or edit (with id) a ${entity.label.en}`, ...bodyDoc } },
+        async (req) => ok(await ops.submit(entity, callerOf(req), req.body, req.lang), req.lang));
+    }
+    if (update) {
+      scope.post(update, { schema: { tags, summary: `Edit a ${entity.label.en} (the body names it by id); only the fields sent change`, ...bodyDoc } },
+        async (req) => {
+          requireIds(parseIds((req.body as Record<string, unknown> | null)?.id));
+          return ok(await ops.submit(entity, callerOf(req), req.body, req.lang), req.lang);
+        });
+    }
+  };
+  if (crypto?.body) encryptedBodyRoutes(app, writes);
+  else writes(app);
   const rule = entity.examine;
   if (rule) {
     const verdict = {

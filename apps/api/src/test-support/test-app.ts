@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { isCryptoPath } from '@alumni/domain';
 import { buildApp } from '../app.js';
+import { cryptoAnswerPaths, decryptText } from '../core/body-crypto.js';
 import { loadConfig, type Config } from '../config.js';
 import { md5Hex } from '../auth/password.js';
 import { ADMIN_USER_ID, ROOT_DEPT_ID, menuIdsByCode } from '../seed/platform-seed.js';
@@ -41,9 +43,18 @@ export interface TestApp {
   signInWithoutGrants(adminToken: string): Promise<string>;
   /** Like `signInWithoutGrants`, with a role holding exactly these menu and button codes (all data visible). */
   signInWithCodes(adminToken: string, codes: string[]): Promise<string>;
-  /** Calls the API as the holder of `token` (or anonymously). */
+  /**
+   * Calls the API as the holder of `token` (or anonymously). An encrypted answer of a crypto route
+   * (PROTOCOL 9) reads decrypted: its `body`, `payload` and `json()` are the envelope's JSON.
+   */
   call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string | null, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
+}
+
+/** The response with its encrypted body read as the plain text it carries. */
+function decryptedAnswer(res: LightMyRequestResponse, key: string): LightMyRequestResponse {
+  const text = decryptText(res.body, key);
+  return Object.assign(res, { body: text, payload: text, rawPayload: Buffer.from(text, 'utf8'), json: () => JSON.parse(text) as unknown });
 }
 
 /**
@@ -91,12 +102,18 @@ export async function startTestApp(
     accessTokenValidity: 3600, refreshTokenValidity: 604800, autoapprove: 'true',
   });
 
-  const call: TestApp['call'] = (method, url, token, body, headers = {}) =>
-    app.inject({
+  const cryptoAnswers = cryptoAnswerPaths();
+  const call: TestApp['call'] = async (method, url, token, body, headers = {}) => {
+    const res = await app.inject({
       method, url,
       headers: { ...(token ? { 'blade-auth': `bearer ${token}` } : {}), ...headers },
       ...(body === undefined ? {} : { payload: body as object }),
     });
+    const path = url.split('?')[0] as string;
+    const encrypted = String(res.headers['content-type'] ?? '').startsWith('text/plain')
+      && path.startsWith('/api/') && isCryptoPath(cryptoAnswers, path.slice('/api'.length));
+    return encrypted ? decryptedAnswer(res, config.apiCryptoKey) : res;
+  };
 
   const signIn: TestApp['signIn'] = async (account, password = DEMO_PASSWORD, tenantId = '000000') => {
     const query = new URLSearchParams({ tenantId, username: account, password: md5Hex(password), grant_type: 'password', scope: 'all', type: 'account' });

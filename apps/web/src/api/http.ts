@@ -37,7 +37,80 @@ function onRequest(config: InternalAxiosRequestConfig): InternalAxiosRequestConf
   return config;
 }
 
+type BodyCrypto = typeof import('./body-crypto');
+let bodyCrypto: Promise<BodyCrypto> | null = null;
+/** The crypto routes' module (with the entity definitions), loaded with the first signed-in call. */
+const loadBodyCrypto = (): Promise<BodyCrypto> => (bodyCrypto ??= import('./body-crypto'));
+
+/** The header by which a client that cannot decrypt asks for plain answers (PROTOCOL 9). */
+const PLAIN_ANSWER_HEADER = 'Blade-Crypto';
+
+/** The path of a call under /api, without its query. */
+function apiPathOf(config: { url?: string }): string {
+  const url = (config.url ?? '').split('?')[0] as string;
+  return url.startsWith('/api/') ? url.slice('/api'.length) : url;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/**
+ * The crypto routes (PROTOCOL 9): their bodies go encrypted as `text/plain`, and their answers are
+ * read as text to be decrypted. Every such route needs a signed-in caller, so calls without a token
+ * (the sign-in page's) pass untouched. Without a usable key (no WebCrypto outside a secure context,
+ * no key in the page under the dev server) bodies go as plain JSON and the answers are asked plain.
+ */
+async function onCryptoRequest(config: InternalAxiosRequestConfig): Promise<InternalAxiosRequestConfig> {
+  if (!useSessionStore.getState().token) return config;
+  const crypto = await loadBodyCrypto();
+  const path = apiPathOf(config);
+  const encryptsBody = crypto.sendsEncryptedBody(path);
+  const encryptedAnswer = crypto.answersEncrypted(path);
+  if (!encryptsBody && !encryptedAnswer) return config;
+  const key = appConfig.apiCryptoKey;
+  if (!crypto.canEncrypt(key)) {
+    if (encryptedAnswer) config.headers.set(PLAIN_ANSWER_HEADER, 'plain');
+    return config;
+  }
+  // An encrypted answer arrives as Base64 text: read as text, never guessed at as JSON.
+  if (encryptedAnswer) config.responseType = 'text';
+  if (encryptsBody && isPlainObject(config.data)) {
+    try {
+      config.data = await crypto.encryptText(JSON.stringify(config.data), key);
+      config.headers.setContentType('text/plain;charset=UTF-8');
+    } catch {
+      // The body goes as plain JSON, which the server accepts too.
+    }
+  }
+  return config;
+}
+
+/**
+ * The answer of a crypto route read as text: an encrypted one (`text/plain`) decrypted and parsed,
+ * a plain one (a failure's envelope) parsed. An answer that does not decrypt reads as a failure.
+ */
+async function readCryptoAnswer(res: AxiosResponse<string>): Promise<AxiosResponse> {
+  const text = res.data;
+  const type = String(res.headers['content-type'] ?? '');
+  let data: unknown = {};
+  try {
+    if (type.startsWith('text/plain')) {
+      const crypto = await loadBodyCrypto();
+      data = JSON.parse(await crypto.decryptText(text, appConfig.apiCryptoKey ?? '')) as unknown;
+    } else {
+      data = text === '' ? {} : JSON.parse(text) as unknown;
+    }
+  } catch {
+    data = { code: res.status === 200 ? 500 : res.status, msg: i18n.t('http.unknownError') };
+  }
+  return { ...res, data };
+}
+
 function onResponse(res: AxiosResponse): AxiosResponse | Promise<AxiosResponse> | Promise<never> {
+  // Only a crypto route's call asks for text (onCryptoRequest), having loaded the module.
+  if (res.config.responseType === 'text' && typeof res.data === 'string') {
+    return readCryptoAnswer(res as AxiosResponse<string>).then(onResponse);
+  }
   // A refused download (an export over the limit) answers the envelope, read here as a file.
   if (res.data instanceof Blob && res.status !== 200) {
     return res.data.text().then((text) => {
@@ -79,6 +152,8 @@ function onTransportError(error: unknown): Promise<never> {
 }
 
 http.interceptors.request.use(onRequest);
+// Axios runs request interceptors last-registered first; the crypto step needs nothing onRequest adds.
+http.interceptors.request.use(onCryptoRequest);
 http.interceptors.response.use(onResponse, onTransportError);
 
 type Params = Record<string, string | number | undefined>;

@@ -20,7 +20,7 @@ export const basicInfoEntity = defineEntity({
   table: 'alumni_basic_info',
   scope: 'tenant',
   permission: 'basicinfo',
-  api: { base: '/blade-basicInfo/basicInfo' },
+  api: { base: '/blade-basicInfo/basicInfo', crypto: { body: true, answers: ['list', 'detail'] } },
   fields: {
     alumniCode: text(t('校友编号', 'Alumni code'), { max: 16, form: 'readonly', list: true, search: 'like', width: 120 }),
     name: text(t('姓名', 'Name'), { required: true, max: 30, list: true, search: 'like', width: 100 }),
