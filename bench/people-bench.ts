@@ -111,7 +111,7 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
       headers: { authorization: CLIENT, 'tenant-id': '000000' },
     });
     const token = (signIn.json() as { access_token: string }).access_token;
-    const auth = { 'blade-auth': `bearer ${token}`, 'accept-language': 'zh-CN' };
+    const auth = { 'blade-auth': `bearer ${token}`, 'accept-language': 'zh-CN', 'blade-crypto': 'plain' };
     const param = (await app.inject({ method: 'GET', url: '/api/blade-system/param/list?paramKey_equal=import.maxRows', headers: auth })).json().data.records[0];
     await app.inject({ method: 'POST', url: '/api/blade-system/param/submit', headers: auth, payload: { ...param, paramValue: String(IMPORT_ROWS) } });
 

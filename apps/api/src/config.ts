@@ -27,6 +27,7 @@ const schema = z.object({
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(60).optional(),
   REFRESH_TOKEN_SECONDS: z.coerce.number().int().min(60).optional(),
+  DATA_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal digits (32 bytes)').optional(),
   API_CRYPTO_KEY: z.string().regex(/^[0-9A-Za-z]{16}$|^[0-9A-Za-z]{32}$/, 'must be 16 or 32 letters or digits').optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
@@ -61,6 +62,11 @@ export interface Config {
   accessTokenSeconds: number | null;
   refreshTokenSeconds: number | null;
   apiCryptoKey: string;
+  /**
+   * The server-only key of personal data: the keyed hashes duplicate detection and exact search
+   * read. Every process of an installation must share it; losing it loses those hashes.
+   */
+  dataKey: string;
   /** Initial administrator password for a fresh PostgreSQL install; generated and printed when absent. */
   adminPassword: string | null;
   /** Seed the demo school; `auto` = on the embedded database only. */
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: c.ACCESS_TOKEN_SECONDS ?? null,
     refreshTokenSeconds: c.REFRESH_TOKEN_SECONDS ?? null,
     apiCryptoKey: c.API_CRYPTO_KEY ?? persistedSecret(dataDir, 'api-crypto-key', 16, 'alnum'),
+    dataKey: (c.DATA_KEY ?? persistedSecret(dataDir, 'data-key', 32, 'hex')).toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD ?? null,
     seedDemo: c.SEED_DEMO === 'auto' ? database.kind === 'sqlite' : c.SEED_DEMO === 'true',
     timeZone: c.TIME_ZONE,

@@ -1,4 +1,4 @@
-import { basicInfoEntity, dictBizEntity, dictEntity, studentEntity, studentStatusEntity } from '@alumni/domain';
+import { basicInfoEntity, registInfoEntity, dictBizEntity, dictEntity, studentEntity, studentStatusEntity } from '@alumni/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { AccessService } from './access/access-service.js';
 import { Params } from './access/params.js';
@@ -15,6 +15,10 @@ import type { EntityHooks } from './engine/entity-hooks.js';
 import { EntityOperations } from './engine/entity-operations.js';
 import { EntityImports } from './engine/excel/entity-import.js';
 import { basicInfoHooks } from './modules/people/basic-info-hooks.js';
+import { Duplicates } from './modules/identity/duplicates.js';
+import { IdentityKeys } from './modules/identity/identity-keys.js';
+import { RegistExamine } from './modules/identity/regist-examine.js';
+import { registInfoHooks } from './modules/identity/regist-info-hooks.js';
 import { Graduation } from './modules/people/graduation.js';
 import { studentStatusHooks } from './modules/people/student-status-hooks.js';
 import { studentHooks } from './modules/people/student-hooks.js';
@@ -44,6 +48,9 @@ export interface Services {
   labels: DictionaryLabels;
   repository: EntityRepository;
   operations: EntityOperations;
+  /** Keyed hashes of alumni identity, and the duplicate detection that reads them (DOMAIN 1.6). */
+  identityKeys: IdentityKeys;
+  duplicates: Duplicates;
   /** Excel imports: preview, commit, error workbooks. */
   imports: EntityImports;
   tokens: TokenService;
@@ -74,6 +81,8 @@ export function createServices(config: Config, database: Database, store: KvStor
   const repository = new EntityRepository(db, database.dialect, (query) => database.read(query));
   const resources = createResourceServices(db, repository, config.dataDir);
   const routeTitles = new RouteTitles();
+  const identityKeys = new IdentityKeys(config.dataKey);
+  const duplicates = new Duplicates(identityKeys);
   const hooks = new Map<string, EntityHooks>([
     [dictEntity.name, dictionaryHooks(labels)],
     ['log-api', apiLogHooks(routeTitles)],
@@ -84,10 +93,11 @@ export function createServices(config: Config, database: Database, store: KvStor
     ...scopeHooks(access),
     ...academicHooks(db, params),
     [studentEntity.name, studentHooks(new Graduation())],
-    [basicInfoEntity.name, basicInfoHooks()],
+    [basicInfoEntity.name, basicInfoHooks(identityKeys, duplicates)],
+    [registInfoEntity.name, registInfoHooks(duplicates, new RegistExamine(duplicates), { db, repository, operations: (): EntityOperations => operations })],
     [studentStatusEntity.name, studentStatusHooks()],
   ]);
-  const operations = new EntityOperations(db, repository, access, labels, hooks, scopes, new EntityNumbers(params, repository), new Examination(access, new ExamineLog()));
+  const operations: EntityOperations = new EntityOperations(db, repository, access, labels, hooks, scopes, new EntityNumbers(params, repository), new Examination(access, new ExamineLog()));
   const tokens = new TokenService(config.tokenSecret, store);
   const sessions = new SessionGuard(db, config.tokenSecret);
   tokens.checkSessionsWith((claims) => sessions.isCurrent(claims));
@@ -95,7 +105,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     access: config.accessTokenSeconds, refresh: config.refreshTokenSeconds,
   });
   return {
-    config, database, store, access, scopes, params, labels, repository, operations, tokens, sessions,
+    config, database, store, access, scopes, params, labels, repository, operations, tokens, sessions, identityKeys, duplicates,
     captcha: new CaptchaService(store, config.captchaTtlSeconds),
     clients: new ClientRegistry(db),
     signIn,

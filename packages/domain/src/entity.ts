@@ -149,7 +149,9 @@ export function cryptoPaths(entity: EntityDef): { bodies: string[]; answers: str
   if (!api || !crypto) return { bodies: [], answers: [] };
   const submit = entityPath(entity, 'submit');
   const bodies = crypto.body ? [...(submit ? [submit] : []), ...(api.update ? [`${api.base}/update`] : [])] : [];
-  const answers = (crypto.answers ?? []).map((call) => entityPath(entity, call)).filter((path): path is string => path !== null);
+  // A call that names its row in the path (`detail/:id`) is matched by the path above the id.
+  const answers = (crypto.answers ?? []).map((call) => entityPath(entity, call)).filter((path): path is string => path !== null)
+    .map((path) => path.replace(/\/:id$/, ''));
   return { bodies, answers };
 }
 

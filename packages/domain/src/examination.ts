@@ -26,6 +26,8 @@ export interface ExamineRule {
   method?: 'GET' | 'PUT';
   /** An add by a holder of the examine code is approved at once (opinion 创建即通过). */
   approveOnCreate?: boolean;
+  /** The refusal of a verdict on a row no longer waiting (the shared 该记录不在待审核状态 when absent). */
+  notPendingMessage?: Text;
   /** On an approved row, the fields an editor without the examine code may still change. */
   approvedEditable?: { fields: readonly string[]; message: Text };
 }

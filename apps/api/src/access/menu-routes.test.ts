@@ -41,7 +41,7 @@ const TOP = { business: seedId(95, 1), system: seedId(95, 2), devops: seedId(95,
 const ACADEMIC_MENUS = { department: {}, speciality: {}, departmentexamine: {}, specialityexamine: {} };
 /** The menus of package 校友基础版 that exist so far (DOMAIN 15.4), as tenant 100001's administrator holds them. */
 const BASIC_PACKAGE_MENUS = {
-  desk: { notice: {} }, alumni: { basicinfo: {}, studentstatus: {} }, system: { user: {}, dept: {}, dictbiz: {} }, authority: { role: {} },
+  desk: { notice: {} }, alumni: { registinfo: {}, basicinfo: {}, studentstatus: {} }, system: { user: {}, dept: {}, dictbiz: {} }, authority: { role: {} },
   academic: ACADEMIC_MENUS,
 };
 
@@ -167,7 +167,7 @@ describe.each(testDialects())('menus on %s', (dialect) => {
 
     it("lists the buttons of tenant 100001's package for its administrator", async () => {
       const buttonsOf = (...menus: string[]) => [...MENU.keys()].filter((c) => menus.some((m) => c.startsWith(`${m}_`)) && !c.startsWith('dict_'));
-      expect(leafCodes(await buttons(foreign)).sort()).toEqual(buttonsOf('notice', 'user', 'dept', 'dictbiz', 'role', 'department', 'speciality', 'departmentexamine', 'specialityexamine', 'basicinfo', 'studentstatus', 'alumni').sort());
+      expect(leafCodes(await buttons(foreign)).sort()).toEqual(buttonsOf('notice', 'user', 'dept', 'dictbiz', 'role', 'department', 'speciality', 'departmentexamine', 'specialityexamine', 'registinfo', 'basicinfo', 'studentstatus', 'alumni').sort());
     });
 
     it('lists nothing for a user whose role holds no menus', async () => {

@@ -20,9 +20,6 @@ export const CRYPTO_MSG = {
 export const PLAIN_ANSWER_HEADER = 'blade-crypto';
 export const PLAIN_ANSWER_VALUE = 'plain';
 
-/** Routes outside the entity engine whose answers are encrypted (matched as path prefixes). */
-const CUSTOM_CRYPTO_ANSWERS = ['/blade-registInfo/registInfo/detail'];
-
 function cipherOf(key: string): { algorithm: string; key: Buffer; iv: Buffer } {
   const bytes = Buffer.from(key, 'utf8');
   if (bytes.length !== 16 && bytes.length !== 32) throw new Error('the crypto key must be 16 or 32 bytes');
@@ -66,5 +63,5 @@ export function sendEncrypted(reply: FastifyReply, envelope: unknown, key: strin
 
 /** The paths (under /api) whose answers are encrypted, matched with `isCryptoPath`. */
 export function cryptoAnswerPaths(): string[] {
-  return [...routedEntities().flatMap((entity) => cryptoPaths(entity).answers), ...CUSTOM_CRYPTO_ANSWERS];
+  return routedEntities().flatMap((entity) => cryptoPaths(entity).answers);
 }

@@ -19,6 +19,7 @@ import * as unsealDriving from './migrations/017-unseal-driving-entries.js';
 import * as alumni from './migrations/018-alumni.js';
 import * as idsAsText from './migrations/019-ids-as-text.js';
 import * as studentTallies from './migrations/020-student-tallies.js';
+import * as identity from './migrations/021-identity.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -42,6 +43,7 @@ const MIGRATIONS = [
   ['018-alumni', alumni],
   ['019-ids-as-text', idsAsText],
   ['020-student-tallies', studentTallies],
+  ['021-identity', identity],
 ] as const;
 
 export async function migrate({ db, dialect }: Database): Promise<string[]> {

@@ -27,6 +27,11 @@ export interface WriteContext {
   operations?: import('./entity-operations.js').EntityOperations;
 }
 
+export interface ExamineVerdict {
+  parse(input: Readonly<Record<string, unknown>>, idCount: number, lang: Lang): { status: number; opinion: string | null };
+  effect(ctx: WriteContext, row: JsonRecord, verdict: { status: number; opinion: string | null }): Promise<import('./examination/examination.js').ExamineEffect>;
+}
+
 /**
  * Server-side rules of one entity, kept next to its routes (never in the definition the browser
  * imports). Each runs inside the write's transaction; throwing an AppError refuses the write.
@@ -48,8 +53,19 @@ export interface EntityHooks {
    * records at once: names (a user's roles and departments) and figures (a department's speciality count).
    */
   withRelated?(records: JsonRecord[], caller: Caller): Promise<void>;
+  /**
+   * What a detail answers beside the row (a registration's duplicate candidates and roster row),
+   * read from the stored row (`stored`, unmasked) for the caller.
+   */
+  detailExtras?(stored: JsonRecord, caller: Caller): Promise<Record<string, unknown>>;
   /** After a removal is committed, with the removed rows (e.g. to delete stored files). */
   afterRemove?(rows: JsonRecord[]): Promise<void>;
+  /**
+   * An entity's own verdicts in place of the shared approve/reject (a registration also merges):
+   * `parse` checks the examine call's input once, `effect` does the entity's work for one pending
+   * row inside the id's transaction before the shared result and log are written.
+   */
+  examineVerdict?: ExamineVerdict;
   /** After an examine verdict is applied to a row (still inside the id's transaction). */
   afterExamine?(ctx: WriteContext, row: JsonRecord, status: number): Promise<void>;
   /** After any committed write (e.g. to drop caches). */

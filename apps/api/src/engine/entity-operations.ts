@@ -133,31 +133,45 @@ export class EntityOperations {
     const scope = await this.authoriseRead(entity, caller);
     const record = await this.repository.findById(entity, scope, id);
     if (!record) throw notFound();
+    const extras = this.hooks.get(entity.name)?.detailExtras;
+    const more = extras ? await extras({ ...record }, caller) : {};
     await this.withDisplayNames(entity, caller, [record]);
     if (entity.examine) (record as Record<string, unknown>).examineLogs = await this.examination.logsOf(this.db, entity, record);
-    return record;
+    return Object.assign(record, more);
   }
 
   /**
    * An examine call: the verdict is checked once, then each id is applied in its own transaction,
    * so one id failing (outside the scope, no longer pending) leaves the others applied.
    */
-  async examine(entity: EntityDef, caller: Caller, idList: string[], rawStatus: unknown, rawOpinion: unknown, lang: Lang): Promise<ExamineResult> {
+  async examine(
+    entity: EntityDef, caller: Caller, idList: string[], rawStatus: unknown, rawOpinion: unknown, lang: Lang,
+    input: Readonly<Record<string, unknown>> = {},
+  ): Promise<ExamineResult> {
     const rule = entity.examine;
     if (!rule) throw notFound();
     this.scopeOf(entity, caller);
     await this.access.require(caller, `${rule.menu}_examine`);
-    const verdict = this.examination.parseVerdict(rawStatus, rawOpinion);
-    const scope = await this.rowScope(entity, caller);
     const hooks = this.hooks.get(entity.name);
+    const own = hooks?.examineVerdict;
+    const verdict = own ? own.parse({ ...input, examineStatus: rawStatus, examineOpinion: rawOpinion }, idList.length, lang)
+      : this.examination.parseVerdict(rawStatus, rawOpinion);
+    // An entity's own verdict may write other entities (a registration makes an alumni record).
+    const plan = own ? await this.planWrite(entity, caller, lang) : null;
+    const scope = plan?.scope ?? await this.rowScope(entity, caller);
     const result: ExamineResult = { succeeded: 0, failed: [] };
     for (const id of idList) {
       try {
         await this.db.transaction().execute(async (tx) => {
           const row = await this.repository.findById(entity, scope, id, tx);
           if (!row) throw notFound();
-          await this.examination.apply(tx, entity, this.repository, scope, caller, row, verdict);
-          await hooks?.afterExamine?.({ entity, caller, lang, scope, db: tx, repository: this.repository }, row, verdict.status);
+          const ctx: WriteContext = {
+            entity, caller, lang, scope, db: tx, repository: this.repository,
+            ...(plan ? { codes: plan.codes, reads: plan.reads, operations: this } : {}),
+          };
+          await this.examination.apply(tx, entity, this.repository, scope, caller, row, verdict,
+            own ? () => own.effect(ctx, row, verdict) : undefined);
+          await hooks?.afterExamine?.(ctx, row, verdict.status);
         });
         result.succeeded += 1;
       } catch (error) {

@@ -100,21 +100,25 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
   const detail = entityPath(entity, 'detail');
   if (detail) {
     const key = entity.detailKey;
+    // `detail/:id` names the row in the path (registrations), else the query carries `id`.
+    const inPath = detail.endsWith('/:id');
     const querystring = key
       ? { type: 'object', properties: { [key]: { type: 'string' }, id: { type: 'string', description: `instead of ${key}` } } }
-      : { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
+      : inPath ? { type: 'object', properties: {} } : { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
     app.get(detail, {
       schema: {
         tags, summary: `One ${entity.label.en} with display names${key ? `, by ${key} or id` : ''}`, querystring,
+        ...(inPath ? { params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } } : {}),
         ...(encrypts('detail') ? { description: ENCRYPTED_ANSWER_NOTE } : {}),
       },
     }, async (req, reply) => {
       const query = req.query as Record<string, unknown>;
       const keyValue = key ? query[key] : undefined;
       const caller = callerOf(req);
+      const id = inPath ? (req.params as { id?: unknown }).id : query.id;
       const record = key && typeof keyValue === 'string' && keyValue !== ''
         ? await ops.detailBy(entity, caller, key, keyValue)
-        : await ops.detail(entity, caller, requireIds(parseIds(query.id))[0] as string);
+        : await ops.detail(entity, caller, requireIds(parseIds(id))[0] as string);
       if (await ops.seesSensitive(entity, caller)) sensitiveViewed(req, entity, `detail ${record.id}`);
       return answer('detail', req, reply, record);
     });
@@ -152,7 +156,7 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
     };
     const summary = `Examine ${entity.label.en} rows: approve (1) or reject (2); each id on its own`;
     const examine = (req: FastifyRequest, input: Record<string, unknown>) =>
-      ops.examine(entity, callerOf(req), requireIds(parseIds(input.ids)), input.examineStatus, input.examineOpinion, req.lang);
+      ops.examine(entity, callerOf(req), requireIds(parseIds(input.ids)), input.examineStatus, input.examineOpinion, req.lang, input);
     if (rule.method === 'PUT') {
       app.put(rule.path, { schema: { tags, summary, body: verdict } }, async (req) =>
         ok(await examine(req, (req.body ?? {}) as Record<string, unknown>), req.lang));

@@ -47,6 +47,9 @@ const SELF_SERVICE: Record<string, string> = {
   'GET /api/blade-department/department/select': 'college picker of every business form: approved, enabled units of the own tenant',
   'GET /api/blade-speciality/speciality/select/special': 'speciality picker of every business form: approved, enabled units of the own tenant',
   'GET /api/blade-basicInfo/basicInfo/select': 'alumni picker of every business form: within the caller\'s data scope',
+  'GET /api/blade-registInfo/registInfo/department': 'college picker of the registration form (DOMAIN 4.2.1: signed in)',
+  'GET /api/blade-registInfo/registInfo/enrollment': 'enrollment-year picker: years with registrations or approved study records of the own tenant (signed in)',
+  'GET /api/blade-registInfo/registInfo/schoolBeginYear': 'the school\'s name and founding year that bound year pickers (signed in)',
   'GET /api/blade-system/dict/dictionary': 'drop-down entries of a system dictionary',
   'GET /api/blade-system/dict-biz/dictionary': "drop-down entries of the tenant's business dictionary",
   // The shell uploads its own error log and any form may upload a file (avatar, attachments).

@@ -44,17 +44,18 @@ const GRANTS: Record<string, string[]> = {
     'dictbiz', 'dictbiz_add', 'dictbiz_edit', 'dictbiz_delete', 'dictbiz_view', 'param', 'param_view', 'param_edit',
     'resource', 'sms', 'sms_view', 'attach', 'attach_view', 'messaging', ...withButtons('emailsetting'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
-    ...withButtons('alumni', 'basicinfo', 'studentstatus', 'student'),
+    ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student'),
   ],
   college_secretary: [
     'academic', 'department', 'department_add', 'department_view', 'speciality', 'speciality_add', 'speciality_view',
-    'alumni', 'alumni_sensitive_view', 'basicinfo', 'basicinfo_add', 'basicinfo_edit', 'basicinfo_view', 'basicinfo_export',
+    'alumni', 'alumni_sensitive_view', 'registinfo', 'registinfo_add', 'registinfo_edit', 'registinfo_view', 'registinfo_examine',
+    'registinfo_enable', 'registinfo_export', 'basicinfo', 'basicinfo_add', 'basicinfo_edit', 'basicinfo_view', 'basicinfo_export',
     'studentstatus', 'studentstatus_add', 'studentstatus_edit', 'studentstatus_delete', 'studentstatus_view', 'studentstatus_export',
     'student', 'student_view', 'student_export',
   ],
   leader: [
     'academic', 'department', 'department_view', 'speciality', 'speciality_view',
-    'alumni', 'basicinfo', 'basicinfo_view', 'studentstatus', 'studentstatus_view', 'student', 'student_view',
+    'alumni', 'registinfo', 'registinfo_view', 'basicinfo', 'basicinfo_view', 'studentstatus', 'studentstatus_view', 'student', 'student_view',
   ],
 };
 
@@ -66,10 +67,10 @@ const GRANTS: Record<string, string[]> = {
 const ROLE_SCOPES: Record<string, [string, '1' | '4'][]> = {
   alumni_admin: [
     ['department', '1'], ['speciality', '1'], ['departmentexamine', '1'], ['specialityexamine', '1'],
-    ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1'],
+    ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1'],
   ],
-  college_secretary: [['department', '4'], ['speciality', '4'], ['basicinfo', '4'], ['studentstatus', '4'], ['student', '4']],
-  leader: [['department', '1'], ['speciality', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1']],
+  college_secretary: [['department', '4'], ['speciality', '4'], ['registinfo', '4'], ['basicinfo', '4'], ['studentstatus', '4'], ['student', '4']],
+  leader: [['department', '1'], ['speciality', '1'], ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1']],
 };
 
 /** The codes of menus with all their buttons. */
@@ -93,11 +94,11 @@ const PACKAGE_MENUS = {
     ...withButtons('authority', 'role'),
     ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
-    ...withButtons('alumni', 'basicinfo', 'studentstatus', 'student'),
+    ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student'),
   ],
   basic: withButtons('system', 'user', 'dept', 'dictbiz', 'role', 'desk', 'notice')
     .concat(withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'), 'authority')
-    .concat(withButtons('alumni', 'basicinfo', 'studentstatus')),
+    .concat(withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus')),
 };
 
 export const DEMO_TENANT = '100001';

@@ -51,7 +51,10 @@ export const MENU_TREE: MenuSeed[] = [
     // Shows ID numbers, phones, e-mails, addresses and birthdays unmasked (DOMAIN 1.8).
     buttons: [button('alumni_sensitive_view', '查看敏感信息', 'View sensitive data', 3)],
     children: [
-      // Importing alumni comes with the identity work.
+      { row: 310, code: 'registinfo', name: '校友信息登记', nameEn: 'Registrations', path: '/alumni/registinfo', source: 'IdcardOutlined', sort: 1, buttons: [
+        ...crud('registinfo'), button('registinfo_examine', '审核', 'Examine', 3), button('registinfo_enable', '启用/停用', 'Enable/disable', 2),
+        button('registinfo_import', '导入', 'Import', 1), button('registinfo_export', '导出', 'Export', 1),
+      ] },
       { row: 320, code: 'basicinfo', name: '校友基础信息库', nameEn: 'Alumni library', path: '/alumni/basicinfo', source: 'DatabaseOutlined', sort: 2, buttons: [
         ...crud('basicinfo'), button('basicinfo_export', '导出', 'Export', 1),
       ] },

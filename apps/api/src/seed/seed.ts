@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
+import { IdentityKeys } from '../modules/identity/identity-keys.js';
 import type { Database } from '../db/database.js';
 import { seedDemo } from './demo-seed.js';
 import { DEMO_PASSWORD, seedPlatform } from './platform-seed.js';
@@ -22,7 +23,11 @@ export async function seedIfEmpty(database: Database, config: Config): Promise<S
   const password = config.seedDemo ? (config.adminPassword ?? DEMO_PASSWORD) : (config.adminPassword ?? (generated as string));
   await database.db.transaction().execute(async (tx) => {
     await seedPlatform(tx, password);
-    if (config.seedDemo) await seedDemo(tx);
+    if (config.seedDemo) {
+      await seedDemo(tx);
+      // The demo's alumni are written in bulk: their identity keys follow.
+      await new IdentityKeys(config.dataKey).fill(tx);
+    }
   });
   return { seeded: true, demo: config.seedDemo, generatedPassword: generated };
 }

@@ -7,11 +7,8 @@ import { cryptoPaths, isCryptoPath, routedEntities } from '@alumni/domain';
  * loads this module with the first signed-in call, so the sign-in page never downloads it.
  */
 
-/** Routes outside the entity definitions whose answers are encrypted (path prefixes; `detail/{id}`). */
-const EXTRA_ANSWERS = ['/blade-registInfo/registInfo/detail'];
-
 const BODIES = routedEntities().flatMap((entity) => cryptoPaths(entity).bodies);
-const ANSWERS = [...routedEntities().flatMap((entity) => cryptoPaths(entity).answers), ...EXTRA_ANSWERS];
+const ANSWERS = routedEntities().flatMap((entity) => cryptoPaths(entity).answers);
 
 /** Whether the call at `path` (under /api, without its query) sends its body encrypted. */
 export const sendsEncryptedBody = (path: string): boolean => BODIES.includes(path);

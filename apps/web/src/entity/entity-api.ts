@@ -18,7 +18,11 @@ export function fetchList(entity: EntityDef, params: QueryParams, listPath?: str
   return getData<Page<Row>>(url, params);
 }
 
-export const fetchDetail = (entity: EntityDef, id: string): Promise<Row> => getData<Row>(pathOf(entity, 'detail'), { id });
+/** One row: by `?id=`, or in the path where the call is `detail/:id` (registrations). */
+export function fetchDetail(entity: EntityDef, id: string): Promise<Row> {
+  const path = pathOf(entity, 'detail');
+  return path.endsWith('/:id') ? getData<Row>(path.replace(/:id$/, encodeURIComponent(id))) : getData<Row>(path, { id });
+}
 
 /** Saves a row through `submit` (add or edit), or `update` (edit only: the fields sent change). */
 export const submitRow = (entity: EntityDef, row: Record<string, unknown>, call: 'submit' | 'update' = 'submit'): Promise<Row> =>

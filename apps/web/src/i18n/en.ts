@@ -1,5 +1,6 @@
 import { adminEn } from './admin-en';
 import { academicEn, examineEn } from './examine-en';
+import { registEn } from './regist-en';
 import { excelEn } from './excel-en';
 import { resourceEn } from './resource-en';
 import type { Messages } from './zh';
@@ -107,6 +108,7 @@ export const en: Messages = {
   resource: resourceEn,
   admin: adminEn,
   examine: examineEn,
+  regist: registEn,
   excel: excelEn,
   people: { changeStatus: 'Change study status', firstStudy: 'Study record' },
   academic: academicEn,

@@ -1,5 +1,6 @@
 import { adminZh } from './admin-zh';
 import { academicZh, examineZh } from './examine-zh';
+import { registZh } from './regist-zh';
 import { excelZh } from './excel-zh';
 import { resourceZh } from './resource-zh';
 /** Chinese texts of the interface (the default language). */
@@ -105,6 +106,7 @@ export const zh = {
   resource: resourceZh,
   admin: adminZh,
   examine: examineZh,
+  regist: registZh,
   excel: excelZh,
   people: { changeStatus: '变更学籍状态', firstStudy: '学籍信息' },
   academic: academicZh,

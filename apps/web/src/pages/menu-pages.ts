@@ -35,6 +35,7 @@ export const menuPages: Readonly<Record<string, Page>> = {
   departmentexamine: page(() => import('./academic/DepartmentExaminePage')),
   specialityexamine: page(() => import('./academic/SpecialityExaminePage')),
   student: page(() => import('./people/StudentPage')),
+  registinfo: page(() => import('./identity/RegistInfoPage')),
   basicinfo: page(() => import('./people/BasicInfoPage')),
   studentstatus: page(() => import('./people/StudentStatusPage')),
 };

@@ -27,6 +27,7 @@ import { tenantPackageEntity } from './system/tenant-package.js';
 import { basicInfoEntity } from './people/basic-info.js';
 import { studentStatusEntity } from './people/student-status.js';
 import { studentEntity } from './people/student.js';
+import { registInfoEntity } from './people/regist-info.js';
 
 /** Every entity of the product. Adding an entity = its definition file + one line here. */
 export const ENTITIES = [
@@ -40,6 +41,7 @@ export const ENTITIES = [
   studentEntity,
   basicInfoEntity,
   studentStatusEntity,
+  registInfoEntity,
 ] as const satisfies readonly EntityDef[];
 
 const byName = new Map<string, EntityDef>(ENTITIES.map((e) => [e.name, e]));

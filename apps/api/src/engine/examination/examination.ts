@@ -12,6 +12,13 @@ import type { EntityHooks, WriteContext } from '../entity-hooks.js';
 import type { EntityRepository, RowScope } from '../entity-repository.js';
 import type { ExamineLog } from './examine-log.js';
 
+/** What an entity's own verdict did before the shared result is written: more values, its log action and snapshot. */
+export interface ExamineEffect {
+  values?: SubmitValues;
+  action?: ExamineAction;
+  snapshot?: unknown;
+}
+
 /** The answer of an examine call: each id is applied on its own. */
 export interface ExamineResult {
   succeeded: number;
@@ -108,21 +115,24 @@ export class Examination {
    */
   async apply(
     db: Db, entity: EntityDef, repository: EntityRepository, scope: RowScope, caller: Caller,
-    row: JsonRecord, verdict: { status: 1 | 2; opinion: string | null },
+    row: JsonRecord, verdict: { status: number; opinion: string | null }, effect?: () => Promise<ExamineEffect>,
   ): Promise<void> {
     const rule = entity.examine as ExamineRule;
     const from = statusOf(row);
-    if (from !== EXAMINE_STATUS.pending) throw badRequest(EXAMINE_MSG.notPending);
+    if (from !== EXAMINE_STATUS.pending) throw badRequest(rule.notPendingMessage ?? EXAMINE_MSG.notPending);
+    const done = effect ? await effect() : {};
     const stamp = now();
     await repository.update(entity, scope, String(row.id), {
+      ...done.values,
       examineStatus: verdict.status, examineUser: caller.userId, examineTime: stamp, examineOpinion: verdict.opinion,
       updateUser: caller.userId, updateTime: stamp,
     }, db);
     await this.log.append(db, {
       tenantId: String(row.tenantId), bizType: rule.bizType, bizId: String(row.id),
-      action: verdict.status === EXAMINE_STATUS.approved ? 'approve' : 'reject',
+      action: done.action ?? (verdict.status === EXAMINE_STATUS.approved ? 'approve' : 'reject'),
       fromStatus: from, toStatus: verdict.status, opinion: verdict.opinion,
       examineUser: caller.userId, examineUserName: caller.realName || caller.account, examineTime: stamp,
+      ...(done.snapshot === undefined ? {} : { snapshot: done.snapshot }),
     });
   }
 

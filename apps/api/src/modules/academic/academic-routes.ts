@@ -1,8 +1,10 @@
 import { EXAMINE_STATUS, MSG, departmentEntity, isId, specialityEntity, type Condition } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
-import { requireCaller } from '../../core/caller.js';
+import { requireCaller, type Caller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
 import { badRequest } from '../../core/errors.js';
+import type { EntityOperations } from '../../engine/entity-operations.js';
+import type { EntityRepository } from '../../engine/entity-repository.js';
 
 const ENABLED = 1;
 /** Approved and enabled: the only units other modules' pickers offer. */
@@ -14,6 +16,16 @@ const selectable: Condition[] = [
 const pickerOrder = [{ field: 'isHistorical', desc: false }, { field: 'sort', desc: false }, { field: 'createTime', desc: false }];
 
 /** The pickers of departments and specialities: any signed-in caller, within tenant and data scope. */
+/** Approved, enabled departments within the caller's reach, for pickers: current first, then by order. */
+export async function departmentChoices(operations: EntityOperations, repository: EntityRepository, caller: Caller, includeHistorical: boolean) {
+  const scope = await operations.rowScope(departmentEntity, caller, undefined, 'read');
+  const conditions: Condition[] = [...selectable, ...(includeHistorical ? [] : [{ field: 'isHistorical', op: 'equal' as const, value: 0 }])];
+  const rows = await repository.all(departmentEntity, scope, conditions, pickerOrder);
+  return rows.map((r) => ({
+    id: r.id, departmentName: r.departmentName, shortName: r.shortName, formerNames: r.formerNames, isHistorical: r.isHistorical,
+  }));
+}
+
 export function registerAcademicRoutes(app: FastifyInstance): void {
   const { operations, repository } = app.services;
 
@@ -23,16 +35,7 @@ export function registerAcademicRoutes(app: FastifyInstance): void {
       summary: 'Approved, enabled departments for pickers: current first, then by order',
       querystring: { type: 'object', properties: { includeHistorical: { type: 'string', enum: ['0', '1'], description: 'default 1' } } },
     },
-  }, async (req) => {
-    const caller = requireCaller(req.caller);
-    const includeHistorical = (req.query as Record<string, unknown>).includeHistorical !== '0';
-    const scope = await operations.rowScope(departmentEntity, caller, undefined, 'read');
-    const conditions: Condition[] = [...selectable, ...(includeHistorical ? [] : [{ field: 'isHistorical', op: 'equal' as const, value: 0 }])];
-    const rows = await repository.all(departmentEntity, scope, conditions, pickerOrder);
-    return ok(rows.map((r) => ({
-      id: r.id, departmentName: r.departmentName, shortName: r.shortName, formerNames: r.formerNames, isHistorical: r.isHistorical,
-    })), req.lang);
-  });
+  }, async (req) => ok(await departmentChoices(operations, repository, requireCaller(req.caller), (req.query as Record<string, unknown>).includeHistorical !== '0'), req.lang));
 
   app.get('/blade-speciality/speciality/select/special', {
     schema: {

@@ -1,5 +1,5 @@
 import {
-  BASIC_INFO_MSG, EXAMINE_MSG, STATUS_SOURCE, basicInfoEntity, studentEntity, studentStatusEntity,
+  BASIC_INFO_MSG, EXAMINE_MSG, STATUS_SOURCE, registInfoEntity, studentEntity, studentStatusEntity,
 } from '@alumni/domain';
 import { now } from '../../core/time.js';
 import { badRequest } from '../../core/errors.js';
@@ -7,16 +7,20 @@ import type { EntityHooks } from '../../engine/entity-hooks.js';
 import { after } from '../academic/academic-rules.js';
 import { addStudyRecord } from './study-records.js';
 import { checkIdentity } from './study-rules.js';
+import type { Duplicates } from '../identity/duplicates.js';
+import type { IdentityKeys } from '../identity/identity-keys.js';
+import { normalIdNumber } from '../identity/identity-normal.js';
 
 /** `regist_source` 3: typed in by staff. */
 const STAFF_ENTRY = '3';
 
 /**
  * The alumni record's rules built so far (DOMAIN 4.3.3): a resident ID gives the birthday and the
- * gender, and an ID number belongs to one record of the tenant. A record is made by the server
+ * gender, an ID number belongs to one record of the tenant, and the record's identity keys follow
+ * its values (duplicate detection). A record is made by the server
  * (from the roster, later from registrations) or by staff with at least one study record.
  */
-export function basicInfoHooks(): EntityHooks {
+export function basicInfoHooks(keys: IdentityKeys, duplicates: Duplicates): EntityHooks {
   return {
     async beforeSave(ctx, values, existing) {
       if (!existing && !ctx.system) {
@@ -24,21 +28,27 @@ export function basicInfoHooks(): EntityHooks {
         if (!Array.isArray(statuses) || statuses.length === 0) throw badRequest(BASIC_INFO_MSG.needsStatus);
         values.source = STAFF_ENTRY;
       }
+      if (typeof values.idCardNo === 'string' && values.idCardNo !== '') values.idCardNo = normalIdNumber(values.idCardNo);
       checkIdentity(ctx, values, existing);
       const idCardNo = after(values, existing, 'idCardNo');
       if (idCardNo === null || idCardNo === '') return;
-      let twin = ctx.db.selectFrom(basicInfoEntity.table).select(['alumni_code', 'name'])
-        .where('tenant_id', '=', ctx.caller.tenantId).where('is_deleted', '=', 0)
-        .where('id_type', '=', String(after(values, existing, 'idType'))).where('id_card_no', '=', String(idCardNo));
-      if (existing) twin = twin.where('id', '!=', String(existing.id));
-      const found = await twin.executeTakeFirst();
+      // The same ID number as another record (compared normalised) is refused (DOMAIN 1.6, level 3).
+      const person = { idType: after(values, existing, 'idType'), idCardNo };
+      const twins = await duplicates.candidates(ctx.db, ctx.caller.tenantId, person, existing ? String(existing.id) : null);
+      const found = twins.find((c) => c.matchRule === 'ID_CARD');
       if (found) {
         const message = BASIC_INFO_MSG.idCardTaken;
-        const fill = { alumniCode: String(found.alumni_code ?? ''), name: String(found.name ?? '') };
+        const fill = { alumniCode: found.alumniCode ?? '', name: found.name };
         throw badRequest(message, fill, { errors: { idCardNo: message[ctx.lang].replace('{alumniCode}', fill.alumniCode).replace('{name}', fill.name) } });
       }
     },
     async afterSave(ctx, record, existing) {
+      await keys.store(ctx.db, ctx.caller.tenantId, String(record.id), record);
+      if (!ctx.system && ctx.via !== 'import') {
+        // A medium-level candidate is saved, and answered so the form can point at it (DOMAIN 4.3.3).
+        const candidates = await duplicates.candidates(ctx.db, ctx.caller.tenantId, record, String(record.id));
+        (record as Record<string, unknown>).duplicateCandidates = candidates.filter((c) => c.matchLevel >= 2);
+      }
       if (existing || ctx.system) return;
       // Staff vouch for the record; its study records are approved when they may examine them.
       const examiner = ctx.codes?.has('studentstatus_examine') ?? false;
@@ -49,8 +59,11 @@ export function basicInfoHooks(): EntityHooks {
       }
     },
     async beforeRemove(ctx, rows) {
-      // The study records go with the alumnus; roster rows stay, no longer linked.
+      // The study records and identity keys go with the alumnus; roster rows and registrations stay, no longer linked.
       const ids = rows.map((r) => String(r.id));
+      await keys.drop(ctx.db, ids);
+      await ctx.db.updateTable(registInfoEntity.table).set({ alumni_id: null })
+        .where('tenant_id', '=', ctx.caller.tenantId).where('alumni_id', 'in', ids).execute();
       const stamp = { update_user: ctx.caller.userId, update_time: now() };
       await ctx.db.updateTable(studentStatusEntity.table).set({ is_deleted: 1, ...stamp })
         .where('tenant_id', '=', ctx.caller.tenantId).where('alumni_id', 'in', ids).execute();

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
 import { badRequest, forbidden } from '../../core/errors.js';
+import { registerRegistRoutes } from '../identity/regist-routes.js';
 import { alumniChoices } from './alumni-picker.js';
 import { countStudent, type CountStudentQuery } from './count-student.js';
 
@@ -11,6 +12,7 @@ const PICKER_SIZE = t('size 应为 1 到 50 之间的整数', 'size must be a wh
 /** Calls of the people modules beyond the entity engine's. */
 export function registerPeopleRoutes(app: FastifyInstance): void {
   const { operations, repository, labels, access, database } = app.services;
+  registerRegistRoutes(app);
   const tags = [`${studentStatusEntity.label.en} (${studentStatusEntity.label.zh})`];
 
   app.post('/blade-studentStatus/studentStatus/countStudent', {

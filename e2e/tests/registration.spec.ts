@@ -1,0 +1,90 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { openPage, region, row, search } from '../support/crud';
+import { CLIENT, apiToken, signIn, toast } from '../support/session';
+import { setLook } from '../support/shell';
+
+const tag = Date.now().toString(36).toUpperCase();
+const BASE = '/api/blade-registInfo/registInfo';
+/** 计算机科学与技术学院 and its 本科 speciality 网络工程 (seed/academic-seed.ts). */
+const CS = '1900000000000010001';
+const NETWORKS = '1900000000000020003';
+
+/** A valid resident ID number for a birthday on the 1st to 9th (the demo's fall on the 10th to 27th). */
+function residentId(sequence: number): string {
+  const body = `11010819900${(sequence % 9) + 1}0${(sequence % 9) + 1}${String((sequence * 2 + 1) % 1000).padStart(3, '0')}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body].reduce((s, d, i) => s + Number(d) * (weights[i] as number), 0);
+  return body + '10X98765432'.charAt(sum % 11);
+}
+
+async function call(request: APIRequestContext, token: string, method: 'post' | 'put', url: string, data: unknown) {
+  const res = await request[method](url, { data, headers: { Authorization: CLIENT, 'Blade-Auth': `bearer ${token}`, 'Tenant-Id': '000000' } });
+  const body = await res.json();
+  expect(res.status(), JSON.stringify(body)).toBe(200);
+  return body.data;
+}
+
+test('an examiner sees the candidate of a registration with the same ID number, merges it, and the alumnus shows the merged fields', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const token = await apiToken(request, 'office');
+  const idCardNo = residentId(Number.parseInt(tag.slice(-4), 36));
+  const name = `周合并${tag.slice(-3)}`;
+  const person = {
+    name, gender: '1', idType: '1', idCardNo, departmentId: CS, specialityId: NETWORKS, educationLevel: '2', enrollmentYear: 2009,
+    graduationYear: 2013, areaCode: '+86', phone: `139${String(Date.now()).slice(-8)}`, country: '中国', provinceCode: '110000', company: `旧单位${tag}`,
+  };
+  const first = await call(request, token, 'post', `${BASE}/manage/saveOrUpdate`, person);
+  await call(request, token, 'put', `${BASE}/manage/examine`, { ids: first.id, examineStatus: 1 });
+  const second = await call(request, token, 'post', `${BASE}/manage/saveOrUpdate`, { ...person, company: `新单位${tag}`, position: '总工程师' });
+
+  await signIn(page, { account: 'office' });
+  await openPage(page, '/alumni/registinfo');
+  const list = region(page, '校友信息登记');
+  await search(list, { 登记编号: second.registNo });
+  const pending = row(list, second.registNo);
+  await expect(pending).toContainText('高');
+  await pending.getByRole('button', { name: '审核' }).click();
+
+  const drawer = page.getByRole('dialog').filter({ hasText: `审核登记 ${second.registNo}` });
+  const candidates = drawer.getByRole('region', { name: '疑似重复' });
+  await expect(candidates).toContainText(name);
+  await expect(candidates).toContainText('证件号码相同');
+  // A high-level duplicate leaves only merging.
+  await expect(drawer.getByRole('radio', { name: '通过（新建校友）' })).toBeDisabled();
+  await expect(drawer.getByRole('radio', { name: '合并通过' })).toBeChecked();
+  await expect(drawer.getByRole('checkbox', { name: '采用登记值 工作单位' })).toBeChecked();
+  await expect(drawer).toContainText(`旧单位${tag}`);
+  await drawer.getByLabel('审核意见').fill('同一人，更新工作单位');
+  await page.screenshot({ path: 'screenshots/registration-merge-zh.png' });
+  await drawer.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(toast(page, '已审核 1 条')).toBeVisible();
+
+  await page.getByRole('tab', { name: '合并通过' }).click();
+  await search(list, { 登记编号: second.registNo });
+  await expect(row(list, second.registNo)).toContainText('合并通过');
+
+  await openPage(page, '/alumni/basicinfo');
+  const alumni = region(page, '校友');
+  await search(alumni, { 姓名: name });
+  await expect(row(alumni, name)).toHaveCount(1);
+  await expect(row(alumni, name)).toContainText(`新单位${tag}`);
+  await expect(row(alumni, name)).toContainText('总工程师');
+});
+
+test('the registration screen and its examine drawer in English', async ({ page, request }) => {
+  const token = await apiToken(request, 'office');
+  const made = await call(request, token, 'post', `${BASE}/manage/saveOrUpdate`, {
+    name: `Lee ${tag}`, gender: '2', idType: '2', idCardNo: `E${tag}`, departmentId: CS, specialityId: NETWORKS, educationLevel: '2',
+    enrollmentYear: 2015, areaCode: '+44', phone: '20 7946 0958', country: 'United Kingdom',
+  });
+  await signIn(page, { account: 'office' });
+  await setLook(page, 'en', 'theme-default');
+  await openPage(page, '/alumni/registinfo');
+  const list = region(page, 'Registration');
+  await search(list, { 'Registration no.': made.registNo });
+  await row(list, made.registNo).getByRole('button', { name: 'Examine' }).click();
+  const drawer = page.getByRole('dialog').filter({ hasText: `Examine registration ${made.registNo}` });
+  await expect(drawer.getByRole('region', { name: 'Possible duplicates' })).toContainText('No possible duplicate was found');
+  await expect(drawer.getByRole('radio', { name: 'Approve (new alumnus)' })).toBeChecked();
+  await page.screenshot({ path: 'screenshots/registration-examine-en.png' });
+});
