@@ -81,7 +81,9 @@ test('the registration screen and its examine drawer in English', async ({ page,
   await setLook(page, 'en', 'theme-default');
   await openPage(page, '/alumni/registinfo');
   const list = region(page, 'Registration');
-  await search(list, { 'Registration no.': made.registNo });
+  const form = list.locator('form.entity-search');
+  await form.getByLabel('Registration no.').fill(made.registNo);
+  await form.getByRole('button', { name: 'Search' }).click();
   await row(list, made.registNo).getByRole('button', { name: 'Examine' }).click();
   const drawer = page.getByRole('dialog').filter({ hasText: `Examine registration ${made.registNo}` });
   await expect(drawer.getByRole('region', { name: 'Possible duplicates' })).toContainText('No possible duplicate was found');

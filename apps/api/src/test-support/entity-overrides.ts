@@ -119,6 +119,16 @@ export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
     // The study records are written as records of their own.
     derived: ['studentStatuses'],
   },
+  // A registration of an approved 本科 speciality of its department, by a mainland mobile in Beijing.
+  registInfo: {
+    values: (variant) => ({
+      idType: '2', idCardNo: `P${uniqueToken()}`.slice(0, 30), departmentId: demoRow(1, 1), specialityId: demoRow(2, variant),
+      educationLevel: '2', enrollmentYear: 2000 + variant, graduationYear: 2004 + variant, areaCode: '+86', phone: `1391234567${variant}`,
+      country: '中国', provinceCode: '110000', birthday: '1980-05-0' + variant,
+    }),
+    foreign: { departmentId: demoRow(1, 101), specialityId: demoRow(2, 101), educationLevel: '1' },
+    derived: ['orgDeptId'],
+  },
   // A study record of an alumnus made for it, at another speciality of the department.
   studentStatus: {
     prepare: (t, adminToken, token) => alumnusFor(t, adminToken, token, { departmentId: demoRow(1, 1), specialityId: demoRow(2, 5), educationLevel: '2' }),

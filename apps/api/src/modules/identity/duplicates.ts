@@ -83,7 +83,7 @@ export class Duplicates {
     if (idCardNo === null || idCardNo === undefined || idCardNo === '') return [];
     let query = db.selectFrom(registInfoEntity.table).select(['id', 'regist_no'])
       .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).where('examine_status', '=', REGIST_STATUS.pending)
-      .where('id_type', '=', String(idType ?? '1')).where('id_card_no', '=', normalIdNumber(String(idCardNo)));
+      .where('id_type', '=', String(idType ?? '1')).where('id_card_no', '=', String(idType ?? '1') === '1' ? normalIdNumber(String(idCardNo)) : String(idCardNo));
     if (except) query = query.where('id', '!=', except);
     return (await query.orderBy('id').limit(MAX_CANDIDATES).execute()).map((r) => ({ id: String(r.id), registNo: String(r.regist_no) }));
   }

@@ -48,7 +48,8 @@ export function registInfoHooks(
         values.consentTime = now();
         values.status = 1;
       }
-      if (filled(values.idCardNo)) values.idCardNo = normalIdNumber(String(values.idCardNo));
+      // A resident ID is kept in its one form (capital X, no spaces); other documents as typed.
+      if (filled(values.idCardNo) && String(after(values, existing, 'idType') ?? '1') === '1') values.idCardNo = normalIdNumber(String(values.idCardNo));
       checkIdentity(ctx, values, existing);
       checkPerson(ctx, values, existing);
       await checkUnits(ctx, values, existing, true);

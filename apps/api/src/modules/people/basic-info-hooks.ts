@@ -28,7 +28,10 @@ export function basicInfoHooks(keys: IdentityKeys, duplicates: Duplicates): Enti
         if (!Array.isArray(statuses) || statuses.length === 0) throw badRequest(BASIC_INFO_MSG.needsStatus);
         values.source = STAFF_ENTRY;
       }
-      if (typeof values.idCardNo === 'string' && values.idCardNo !== '') values.idCardNo = normalIdNumber(values.idCardNo);
+      // A resident ID is kept in its one form (capital X, no spaces); other documents as typed.
+      if (typeof values.idCardNo === 'string' && values.idCardNo !== '' && String(after(values, existing, 'idType') ?? '1') === '1') {
+        values.idCardNo = normalIdNumber(values.idCardNo);
+      }
       checkIdentity(ctx, values, existing);
       const idCardNo = after(values, existing, 'idCardNo');
       if (idCardNo === null || idCardNo === '') return;

@@ -24,9 +24,10 @@ export function PasswordForm() {
     form.resetFields();
     // A password change ends every session of the account, this one too: sign in again with the new one.
     // The root's toast holder outlives the signed-in layout, so the note stays on the login page.
+    toast.success(t('crud.opSuccess'));
     toast.info(t('shell.info.signInAgain'), 5);
     logoutLocally();
-  });
+  }, { announce: false });
 
   return (
     <Form form={form} layout="horizontal" labelCol={{ flex: '96px' }} style={{ maxWidth: 520 }} onFinish={(v) => void submit(v)}>
