@@ -44,7 +44,7 @@ export default async function globalSetup(): Promise<void> {
   const port = await freePort();
   const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: webDist, SEED_DEMO: 'true', LOG_LEVEL: 'warn',
     // Every test signs in from 127.0.0.1: the abuse limits are raised for the run.
-    RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000', RATE_LIMIT_ACCOUNT_PER_MINUTE: '100000', RATE_LIMIT_REGISTER_PER_HOUR: '100000',
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000', RATE_LIMIT_ACCOUNT_PER_MINUTE: '100000', RATE_LIMIT_REGISTER_PER_HOUR: '100000', RATE_LIMIT_SELF_SERVICE_PER_MINUTE: '100000',
     // The suite can run against another token header, as an installation may configure it.
     ...(process.env.TOKEN_HEADER ? { TOKEN_HEADER: process.env.TOKEN_HEADER } : {}) });
   const { app } = await buildApp(config);

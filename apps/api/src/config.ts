@@ -42,6 +42,7 @@ const schema = z.object({
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SELF_SERVICE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   UPLOAD_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   UPLOAD_EXTENSIONS: z.string().regex(/^[a-z0-9]{1,10}(,[a-z0-9]{1,10})*$/, 'comma-joined lower-case extensions, e.g. jpg,png,pdf')
     .default('jpg,jpeg,png,gif,webp,bmp,pdf,doc,docx,xls,xlsx,ppt,pptx,txt,csv,zip,rar,7z,mp4,mp3'),
@@ -93,6 +94,8 @@ export interface Config {
     /** Sign-in and open password change attempts per tenant and account, from any address. */
     accountPerMinute: number;
     registerPerHour: number;
+    /** Calls of the alumni's self-service registration page. */
+    selfServicePerMinute: number;
   };
 }
 
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signInPerMinute: c.RATE_LIMIT_SIGN_IN_PER_MINUTE,
       accountPerMinute: c.RATE_LIMIT_ACCOUNT_PER_MINUTE,
       registerPerHour: c.RATE_LIMIT_REGISTER_PER_HOUR,
+      selfServicePerMinute: c.RATE_LIMIT_SELF_SERVICE_PER_MINUTE,
     },
   };
 }

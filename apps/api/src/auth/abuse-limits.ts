@@ -6,7 +6,7 @@ import { AppError } from '../core/errors.js';
 import { tokenHeaderOf } from './auth-hook.js';
 import { RedisStore } from '../store/redis-store.js';
 
-type LimitName = 'anonymous' | 'signIn' | 'captcha' | 'account' | 'register';
+type LimitName = 'anonymous' | 'signIn' | 'captcha' | 'account' | 'register' | 'selfService';
 
 /** The calls made without a token that cost the server work or create rows, and the limits each passes. */
 const LIMITED_ROUTES: Record<string, LimitName[]> = {
@@ -15,6 +15,11 @@ const LIMITED_ROUTES: Record<string, LimitName[]> = {
   '/api/blade-auth/oauth/captcha': ['captcha'],
   '/api/blade-user/open/update-password': ['signIn', 'account'],
   '/api/blade-user/register-guest': ['register'],
+  // The alumni's self-service registration page (DOMAIN 4.2.6), per address.
+  '/api/blade-registInfo/registInfo/open/options': ['selfService'],
+  '/api/blade-registInfo/registInfo/open/speciality': ['selfService'],
+  '/api/blade-registInfo/registInfo/open/submit': ['selfService'],
+  '/api/blade-registInfo/registInfo/open/progress': ['selfService'],
 };
 
 /** A parameter from the query or a form/JSON body, as the sign-in calls read them. */
@@ -58,6 +63,7 @@ export async function registerAbuseLimits(api: FastifyInstance, config: Config):
     captcha: limiter('captcha', limits.signInPerMinute * 2, 60_000, byAddress),
     account: limiter('account', limits.accountPerMinute, 60_000, byAccount),
     register: limiter('register', limits.registerPerHour, 3_600_000, byAddress),
+    selfService: limiter('self-service', limits.selfServicePerMinute, 60_000, byAddress),
   };
 
   // Before the token is read: a call without one is counted whatever it asks for.

@@ -7,6 +7,7 @@ import { now } from '../../core/time.js';
 import { requireIds } from '../../engine/entity-operations.js';
 import { departmentChoices } from '../academic/academic-routes.js';
 import { countRegist } from './count-regist.js';
+import { registerRegistOpenRoutes } from './regist-open-routes.js';
 
 const BASE = registInfoEntity.api!.base;
 const tags = [`${registInfoEntity.label.en} (${registInfoEntity.label.zh})`];
@@ -15,6 +16,7 @@ const BAD_CARD = t('证件号码格式不正确', 'The ID number is not valid');
 
 /** Calls of registrations beyond the engine's list, save, remove, import, export and examine (DOMAIN 4.2.1). */
 export function registerRegistRoutes(app: FastifyInstance): void {
+  registerRegistOpenRoutes(app);
   const { operations: ops, repository, params, labels, database } = app.services;
   const entity = registInfoEntity;
   app.get(`${BASE}/detail/cardNo/:cardNo`, {

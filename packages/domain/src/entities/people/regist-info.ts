@@ -21,6 +21,23 @@ export const REGIST_MSG = {
   futureBirthday: t('出生日期不能晚于今天', 'The date of birth cannot be after today'),
   graduationYear: t('毕业年份应不早于入学年份，且不晚于今年', 'The graduation year is from the enrollment year to this year'),
   notFound: t('未找到登记记录', 'No registration was found'),
+  agreementRequired: t('请阅读并同意登记协议', 'Please read and accept the registration agreement'),
+  captcha: t('验证码不正确', 'The captcha is not correct'),
+  notResubmittable: t('只有被驳回的登记可以重新提交', 'Only a rejected registration can be submitted again'),
+} as const;
+
+/**
+ * The registration agreement an alumnus accepts on the self-service page (DOMAIN 4.2.6): its code
+ * and version are stored with the registration, so a later change of wording is a new version.
+ */
+export const REGIST_AGREEMENT = {
+  textCode: 'REGIST_AGREEMENT',
+  version: '1.0',
+  title: t('校友信息登记协议', 'Alumni registration agreement'),
+  content: t(
+    '为开展校友联络与服务，学校校友工作办公室将收集您填写的身份、学历、联系方式与工作信息，仅用于校友身份核实、校友联络、活动通知与校友服务，不会向第三方提供。您可以随时联系校友办查询、更正或删除您的信息，或退订短信与邮件。提交即表示您同意上述用途。',
+    'To keep in touch with and serve its alumni, the alumni office collects the identity, study, contact and work details you give. They are used only to verify that you are an alumnus, to contact you, to tell you about events and to serve you, and are never passed to third parties. You may ask the alumni office at any time to show, correct or delete them, and unsubscribe from text messages and e-mail. Submitting means you accept these uses.',
+  ),
 } as const;
 
 /** Dictionary `regist_status`: the shared examination states plus 3 合并通过. */
