@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { openPage, region, row, search } from '../support/crud';
-import { CLIENT, apiToken, signIn, toast } from '../support/session';
+import { CLIENT, apiToken, captchaText, signIn, toast, watchCaptcha } from '../support/session';
 import { setLook } from '../support/shell';
 
 const tag = Date.now().toString(36).toUpperCase();
@@ -89,4 +89,56 @@ test('the registration screen and its examine drawer in English', async ({ page,
   await expect(drawer.getByRole('region', { name: 'Possible duplicates' })).toContainText('No possible duplicate was found');
   await expect(drawer.getByRole('radio', { name: 'Approve (new alumnus)' })).toBeChecked();
   await page.screenshot({ path: 'screenshots/registration-examine-en.png' });
+});
+
+test('an alumnus registers on the public page at phone width, and the registration waits for the examiner', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const captcha = watchCaptcha(page);
+  await page.goto('/regist');
+  const form = page.getByRole('form', { name: '校友信息登记' });
+  const name = `吴自助${tag.slice(-3)}`;
+  await form.getByLabel('姓名').fill(name);
+  await form.getByRole('radio', { name: '男' }).check();
+  await form.getByLabel('证件号码').fill(residentId(Number.parseInt(tag.slice(-5), 36) + 7));
+  const pick = async (field: string, option: string) => {
+    const select = form.getByLabel(field, { exact: true });
+    await select.click();
+    // The choices are searched: a long list (the provinces) shows only some at a time.
+    await select.fill(option.slice(0, 2));
+    await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  };
+  await pick('院系', '计算机科学与技术学院');
+  await pick('专业', '网络工程（本科）');
+  await form.getByLabel('入学年份').fill('2011');
+  await form.getByLabel('毕业年份').fill('2015');
+  await form.getByLabel('手机号码').fill(`137${String(Date.now()).slice(-8)}`);
+  await pick('省份', '广东省');
+  await form.getByLabel('工作单位').fill(`自助单位${tag}`);
+  // The agreement must be accepted.
+  await form.getByLabel('验证码').fill(await captchaText(await captcha.key()));
+  await form.getByRole('button', { name: '提交登记' }).click();
+  await expect(form.getByText('请阅读并同意登记协议')).toBeVisible();
+  await form.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+  await form.getByLabel('验证码').fill(await captchaText(await captcha.key()));
+  await page.screenshot({ path: 'screenshots/regist-page-zh.png', fullPage: true });
+  await form.getByRole('button', { name: '提交登记' }).click();
+  const done = page.getByRole('alert').filter({ hasText: '登记已提交' });
+  await expect(done).toBeVisible();
+  const registNo = /DJ\d{12}/.exec(await done.innerText())?.[0] as string;
+  expect(registNo).toMatch(/^DJ/);
+  // The page speaks English too.
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('form', { name: 'Alumni registration' })).toBeVisible();
+  await page.screenshot({ path: 'screenshots/regist-page-en.png' });
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, { account: 'office' });
+  await openPage(page, '/alumni/registinfo');
+  const list = region(page, '校友信息登记');
+  await search(list, { 登记编号: registNo });
+  await expect(row(list, registNo)).toContainText(name);
+  await expect(row(list, registNo)).toContainText('自助登记（网页）');
+  await expect(row(list, registNo)).toContainText('待审核');
 });

@@ -58,14 +58,17 @@ export function registerRegistOpenRoutes(app: FastifyInstance): void {
   }, async (req) => {
     const tenantId = await tenantOf(req);
     const caller = registrant(tenantId);
-    const [schoolName, schoolBeginYear, departments] = await Promise.all([
+    const [schoolName, schoolBeginYear, departments, provinces] = await Promise.all([
       params.get(tenantId, 'alumni.schoolName').then((v) => v ?? ''),
       params.number(tenantId, 'alumni.schoolBeginYear', 1952),
-      departmentChoices(ops, repository, { ...caller, isSuperAdmin: false }, true),
+      departmentChoices(ops, repository, caller, true),
+      // The provinces (reference data of every tenant): the page asks for one when the country is China.
+      database.db.selectFrom('blade_region').select(['code', 'name']).where('region_level', '=', '1').where('is_deleted', '=', 0).orderBy('code').execute(),
     ]);
     const lang = req.lang;
     return ok({
       schoolName, schoolBeginYear, currentYear: new Date().getFullYear(), departments,
+      provinces: provinces.map((p) => ({ code: String(p.code), name: String(p.name) })),
       agreement: { textCode: REGIST_AGREEMENT.textCode, version: REGIST_AGREEMENT.version, title: REGIST_AGREEMENT.title[lang], content: REGIST_AGREEMENT.content[lang] },
     }, lang);
   });

@@ -45,6 +45,7 @@ describe.each(testDialects())('the self-service registration page\'s calls on %s
     const options = (await t.call('GET', `${OPEN}/options`, null, undefined, { 'tenant-id': '000000' })).json().data as Json;
     expect(options).toMatchObject({ schoolName: '示范大学', schoolBeginYear: 1952, agreement: { textCode: 'REGIST_AGREEMENT', version: '1.0', title: '校友信息登记协议' } });
     expect(options.departments.some((d: Json) => d.id === CS)).toBe(true);
+    expect(options.provinces).toContainEqual({ code: '440000', name: '广东省' });
     const specialities = (await t.call('GET', `${OPEN}/speciality?departmentId=${CS}`, null, undefined, { 'tenant-id': '000000' })).json().data as Json[];
     expect(specialities.some((s) => s.id === NETWORKS)).toBe(true);
     expect((await t.call('GET', `${OPEN}/options`, null, undefined, { 'tenant-id': '999999' })).json().msg).toBe('租户ID未找到');
