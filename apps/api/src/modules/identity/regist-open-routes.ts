@@ -148,9 +148,11 @@ export function registerRegistOpenRoutes(app: FastifyInstance): void {
     },
   }, async (req) => {
     const tenantId = await tenantOf(req);
-    const { registNo, phone } = req.query as { registNo: string; phone: string };
-    const [row] = registNo.length <= 20
-      ? await repository.all(registInfoEntity, { tenantId }, [{ field: 'registNo', op: 'equal', value: registNo.trim() }], [], 1) : [];
+    const query = req.query as { registNo?: unknown; phone?: unknown };
+    const registNo = typeof query.registNo === 'string' ? query.registNo.trim() : '';
+    const phone = typeof query.phone === 'string' ? query.phone : '';
+    const [row] = registNo !== '' && registNo.length <= 20 && phone !== ''
+      ? await repository.all(registInfoEntity, { tenantId }, [{ field: 'registNo', op: 'equal', value: registNo }], [], 1) : [];
     if (!row || normalPhone(String(row.phone ?? ''), String(row.areaCode ?? '')) !== normalPhone(phone, String(row.areaCode ?? ''))) throw badRequest(REGIST_MSG.notFound);
     const status = Number(row.examineStatus);
     const labels = await app.services.labels.labels('biz', tenantId, 'regist_status');
