@@ -278,7 +278,7 @@ describe.each(testDialects())('oauth token on %s', (dialect) => {
       const routes = await t.call('GET', '/api/blade-system/menu/routes', body.access_token);
       const codes = (nodes: { code: string; children?: unknown[] }[]): string[] =>
         nodes.flatMap((n) => [n.code, ...codes((n.children ?? []) as { code: string }[])]);
-      expect(codes(routes.json().data)).toEqual(['desk', 'notice', 'alumni', 'basicinfo', 'studentstatus', 'student', 'academic', 'department', 'speciality']);
+      expect(codes(routes.json().data)).toEqual(['desk', 'notice', 'alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'academic', 'department', 'speciality']);
     });
 
     it('refuses a Dept-Id that is not one of the user\'s departments', async () => {
