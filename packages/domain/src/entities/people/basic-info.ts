@@ -2,7 +2,7 @@ import { defineEntity } from '../../entity.js';
 import { date, dict, flag, fk, integer, text } from '../../fields.js';
 import { t } from '../../text.js';
 import { enableStatusField } from '../academic/academic-fields.js';
-import { departmentPick, specialityPick } from './people-fields.js';
+import { departmentPick, regionFields, specialityPick, workFields } from './people-fields.js';
 
 export const BASIC_INFO_MSG = {
   idCardTaken: t('该证件号码已存在于校友库：{alumniCode} {name}', 'This ID number is already in the alumni records: {alumniCode} {name}'),
@@ -38,15 +38,9 @@ export const basicInfoEntity = defineEntity({
     email: text(t('电子邮箱', 'E-mail'), { max: 100, list: true, search: 'equal', width: 180, check: 'email', sensitive: 'email' }),
     wechat: text(t('微信号', 'WeChat ID'), { max: 64, sensitive: 'social' }),
     country: text(t('国家/地区', 'Country/region'), { max: 64, default: '中国', search: 'like' }),
-    provinceCode: text(t('省份', 'Province'), { max: 12, search: 'equal' }),
-    cityCode: text(t('城市', 'City'), { max: 12, search: 'equal' }),
-    districtCode: text(t('区县', 'District'), { max: 12 }),
+    ...regionFields(),
     address: text(t('详细地址', 'Address'), { max: 255, wide: true, sensitive: 'address' }),
-    company: text(t('工作单位', 'Employer'), { max: 128, list: true, search: 'like', width: 160 }),
-    companyNature: dict(t('单位性质', 'Employer type'), 'company_nature', { source: 'biz', search: 'equal' }),
-    industry: dict(t('所属行业', 'Industry'), 'industry', { source: 'biz', search: 'equal' }),
-    position: text(t('职务', 'Position'), { max: 64, list: true, width: 100 }),
-    jobTitle: text(t('职称', 'Professional title'), { max: 64 }),
+    ...workFields(),
     departmentId: departmentPick(t('所属院系', 'Primary department'), { form: 'readonly' }),
     specialityId: specialityPick(t('所属专业', 'Primary speciality'), { form: 'readonly' }),
     firstEnrollmentYear: integer(t('入学年份', 'Enrollment year'), { min: 1900, max: 2100, form: 'readonly', list: true, search: 'range', width: 100 }),

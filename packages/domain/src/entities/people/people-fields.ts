@@ -1,4 +1,4 @@
-import { fk, integer } from '../../fields.js';
+import { dict, fk, integer, text } from '../../fields.js';
 import { t, type Text } from '../../text.js';
 
 /** An approved, enabled department, picked from the department helper. */
@@ -20,4 +20,20 @@ export const specialityPick = (label: Text, o: { required?: boolean; form?: 'rea
 export const studyYears = () => ({
   enrollmentYear: integer(t('入学年份', 'Enrollment year'), { required: true, min: 1900, max: 2100, list: true, search: 'range', width: 100 }),
   graduationYear: integer(t('毕业年份', 'Graduation year'), { min: 1900, max: 2100, list: true, search: 'range', width: 100 }),
+});
+
+/** Where a person lives, by region codes (province, city, district): the alumni record's and the registration's. */
+export const regionFields = () => ({
+    provinceCode: text(t('省份', 'Province'), { max: 12, search: 'equal' }),
+    cityCode: text(t('城市', 'City'), { max: 12, search: 'equal' }),
+    districtCode: text(t('区县', 'District'), { max: 12 }),
+});
+
+/** A person's work: the alumni record's and the registration's, which a merge carries over. */
+export const workFields = () => ({
+    company: text(t('工作单位', 'Employer'), { max: 128, list: true, search: 'like', width: 160 }),
+    companyNature: dict(t('单位性质', 'Employer type'), 'company_nature', { source: 'biz', search: 'equal' }),
+    industry: dict(t('所属行业', 'Industry'), 'industry', { source: 'biz', search: 'equal' }),
+    position: text(t('职务', 'Position'), { max: 64, list: true, width: 100 }),
+    jobTitle: text(t('职称', 'Professional title'), { max: 64 }),
 });

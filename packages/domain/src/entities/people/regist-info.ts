@@ -3,7 +3,7 @@ import { examineFields } from '../../examination.js';
 import { dict, fk, flag, integer, text, date, datetime } from '../../fields.js';
 import { t } from '../../text.js';
 import { enableStatusField } from '../academic/academic-fields.js';
-import { departmentPick, specialityPick } from './people-fields.js';
+import { departmentPick, regionFields, specialityPick, workFields } from './people-fields.js';
 
 export const REGIST_MSG = {
   alreadyExamined: t('该登记已审核，不能重复审核', 'This registration has already been examined'),
@@ -99,15 +99,9 @@ export const registInfoEntity = defineEntity({
     email: text(t('电子邮箱', 'E-mail'), { max: 100, search: 'equal', check: 'email', sensitive: 'email' }),
     wechat: text(t('微信号', 'WeChat ID'), { max: 64, sensitive: 'social' }),
     country: text(t('国家/地区', 'Country/region'), { required: true, max: 64, default: '中国', search: 'like' }),
-    provinceCode: text(t('省份', 'Province'), { max: 12, search: 'equal' }),
-    cityCode: text(t('城市', 'City'), { max: 12, search: 'equal' }),
-    districtCode: text(t('区县', 'District'), { max: 12 }),
+    ...regionFields(),
     address: text(t('详细地址', 'Address'), { max: 255, wide: true, sensitive: 'address' }),
-    company: text(t('工作单位', 'Employer'), { max: 128, list: true, search: 'like', width: 160 }),
-    companyNature: dict(t('单位性质', 'Employer type'), 'company_nature', { source: 'biz', search: 'equal' }),
-    industry: dict(t('所属行业', 'Industry'), 'industry', { source: 'biz', search: 'equal' }),
-    position: text(t('职务', 'Position'), { max: 64, list: true, width: 100 }),
-    jobTitle: text(t('职称', 'Professional title'), { max: 64 }),
+    ...workFields(),
     agreementTextCode: text(t('同意的协议', 'Agreement'), { max: 32, form: 'readonly' }),
     agreementVersion: text(t('协议版本', 'Agreement version'), { max: 16, form: 'readonly' }),
     consentTime: datetime(t('同意时间', 'Consented at'), { form: 'readonly' }),
