@@ -13,21 +13,13 @@
  * BENCH_DIALECTS (sqlite, plus postgres when BENCH_DATABASE_URL or TEST_DATABASE_URL is set),
  * BENCH_ITERATIONS (200).
  */
-import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { startBenchApp } from './lib/bench-app.js';
 import { percentile } from './lib/closed-loop-load.js';
-import { addBenchClient } from './lib/sign-in.js';
 import { Table, fmt } from './lib/table.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const api = (file: string) => path.resolve(here, '..', 'apps/api/dist', file);
-
-const { loadConfig } = await import(api('config.js')) as typeof import('../apps/api/src/config.js');
-const { buildApp } = await import(api('app.js')) as typeof import('../apps/api/src/app.js');
+const api = (file: string) => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'apps/api/dist', file);
 const { refreshPlannerStatistics } = await import(api('db/planner-statistics.js')) as typeof import('../apps/api/src/db/planner-statistics.js');
 const { sql } = await import('kysely');
 
@@ -37,7 +29,6 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
 const DIALECTS = (process.env.BENCH_DIALECTS ?? (PG_URL ? 'sqlite,postgres' : 'sqlite')).split(',') as ('sqlite' | 'postgres')[];
 const TARGET = { duplicateMs: 20, listMs: 50 };
-const CLIENT = `Basic ${Buffer.from('bench:bench_secret').toString('base64')}`;
 const FIRST_ID = 5_000_000_000_000_000n;
 const BATCH = 2000;
 
@@ -59,18 +50,8 @@ function person(i: number) {
 interface Figures { dialect: string; loadS: number; dupMedian: number; dupP95: number; found: string; listMedian: number; listP95: number }
 
 async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'alumni-identity-bench-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
-  const schema = `bench_identity_${process.pid}`;
-  if (dialect === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    env.DATABASE_URL = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  }
-  const { app } = await buildApp(loadConfig(env));
+  const bench = await startBenchApp(dialect, 'identity', PG_URL);
+  const { app } = bench;
   try {
     const { db } = app.services.database;
     const keys = app.services.identityKeys;
@@ -147,14 +128,7 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
     const found = `${hits[3]}/${hits[2]}/${hits[1]}/${hits[0]}`;
     log(`${dialect}: duplicate detection median ${fmt(percentile(times, 0.5), 2)} ms, p95 ${fmt(percentile(times, 0.95), 2)} ms (levels as expected 3/2/1/none: ${found} of ${(ITERATIONS + 8) / 4} each)`);
 
-    await addBenchClient(db);
-    const md5 = createHash('md5').update('Xy@123456').digest('hex');
-    const signIn = await app.inject({
-      method: 'POST', url: `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId: '000000', username: 'leader', password: md5, grant_type: 'password', scope: 'all', type: 'account' })}`,
-      headers: { authorization: CLIENT, 'tenant-id': '000000' },
-    });
-    const token = (signIn.json() as { access_token: string }).access_token;
-    const headers = { 'blade-auth': `bearer ${token}`, 'accept-language': 'zh-CN', 'blade-crypto': 'plain' };
+    const headers = await bench.signIn('leader');
     const listTimes: number[] = [];
     let masked = '';
     for (let i = 0; i < 58; i++) {
@@ -169,14 +143,7 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
     log(`${dialect}: registration list (${masked}) median ${fmt(percentile(listTimes, 0.5), 1)} ms, p95 ${fmt(percentile(listTimes, 0.95), 1)} ms`);
     return { dialect, loadS, dupMedian: percentile(times, 0.5), dupP95: percentile(times, 0.95), found, listMedian: percentile(listTimes, 0.5), listP95: percentile(listTimes, 0.95) };
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (dialect === 'postgres') {
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`drop schema if exists ${schema} cascade`);
-      await admin.end();
-    }
+    await bench.close();
   }
 }
 

@@ -14,23 +14,17 @@
  * BENCH_DIALECTS (sqlite, plus postgres when BENCH_DATABASE_URL or TEST_DATABASE_URL is set),
  * BENCH_ITERATIONS (20).
  */
-import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { percentile } from './lib/closed-loop-load.js';
-import { addBenchClient } from './lib/sign-in.js';
+import { startBenchApp } from './lib/bench-app.js';
 import { Table, fmt } from './lib/table.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
 const api = (file: string) => path.resolve(repoRoot, 'apps/api/dist', file);
 
-const { loadConfig } = await import(api('config.js')) as typeof import('../apps/api/src/config.js');
-const { buildApp } = await import(api('app.js')) as typeof import('../apps/api/src/app.js');
 const { refreshPlannerStatistics } = await import(api('db/planner-statistics.js')) as typeof import('../apps/api/src/db/planner-statistics.js');
 const { sql } = await import('kysely');
 
@@ -40,7 +34,6 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 20);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
 const DIALECTS = (process.env.BENCH_DIALECTS ?? (PG_URL ? 'sqlite,postgres' : 'sqlite')).split(',') as ('sqlite' | 'postgres')[];
 const TARGET = { importSeconds: 30, countMs: 200 };
-const CLIENT = `Basic ${Buffer.from('bench:bench_secret').toString('base64')}`;
 
 const log = (line: string) => console.log(`[people-bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -91,27 +84,10 @@ function statusesSql(dialect: 'sqlite' | 'postgres', rows: number, departments: 
 interface Figures { dialect: string; previewS: number; commitS: number; created: number; alumni: number; countMedian: number; countP95: number }
 
 async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'alumni-people-bench-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
-  const schema = `bench_people_${process.pid}`;
-  if (dialect === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    env.DATABASE_URL = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  }
-  const { app } = await buildApp(loadConfig(env));
+  const bench = await startBenchApp(dialect, 'people', PG_URL);
+  const { app } = bench;
   try {
-    await addBenchClient(app.services.database.db);
-    const md5 = createHash('md5').update('Xy@123456').digest('hex');
-    const signIn = await app.inject({
-      method: 'POST', url: `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId: '000000', username: 'admin', password: md5, grant_type: 'password', scope: 'all', type: 'account' })}`,
-      headers: { authorization: CLIENT, 'tenant-id': '000000' },
-    });
-    const token = (signIn.json() as { access_token: string }).access_token;
-    const auth = { 'blade-auth': `bearer ${token}`, 'accept-language': 'zh-CN', 'blade-crypto': 'plain' };
+    const auth = await bench.signIn();
     const param = (await app.inject({ method: 'GET', url: '/api/blade-system/param/list?paramKey_equal=import.maxRows', headers: auth })).json().data.records[0];
     await app.inject({ method: 'POST', url: '/api/blade-system/param/submit', headers: auth, payload: { ...param, paramValue: String(IMPORT_ROWS) } });
 
@@ -152,14 +128,7 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
     log(`${dialect}: countStudent over ${fmt(total)} approved records: median ${fmt(percentile(times, 0.5), 0)} ms, p95 ${fmt(percentile(times, 0.95), 0)} ms`);
     return { dialect, previewS, commitS, created: written.created, alumni, countMedian: percentile(times, 0.5), countP95: percentile(times, 0.95) };
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (dialect === 'postgres') {
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`drop schema if exists ${schema} cascade`);
-      await admin.end();
-    }
+    await bench.close();
   }
 }
 
