@@ -40,7 +40,7 @@ export { studentEntity, STUDENT_MSG } from './entities/people/student.js';
 export { basicInfoEntity, BASIC_INFO_MSG } from './entities/people/basic-info.js';
 export { studentStatusEntity, STUDENT_STATUS_MSG, STATUS_SOURCE } from './entities/people/student-status.js';
 export {
-  registInfoEntity, REGIST_AGREEMENT, REGIST_MSG, REGIST_STATUS, REGIST_SOURCE, STAFF_AGREEMENT, MERGE_DEFAULT_FIELDS, MERGE_IDENTITY_FIELDS,
+  registInfoEntity, REGIST_AGREEMENT, REGIST_MSG, REGIST_STATUS, REGIST_SOURCE, STAFF_AGREEMENT, MERGE_DEFAULT_FIELDS, MERGE_IDENTITY_FIELDS, MERGEABLE_FIELDS,
 } from './entities/people/regist-info.js';
 export { ossEntity, OSS_CATEGORY } from './entities/resource/oss.js';
 export { smsEntity, SMS_CATEGORY } from './entities/resource/sms.js';

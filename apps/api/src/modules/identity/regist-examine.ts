@@ -1,5 +1,5 @@
 import {
-  EXAMINE_MSG, MERGE_DEFAULT_FIELDS, MERGE_IDENTITY_FIELDS, MIN_OPINION_LENGTH, MSG, REGIST_MSG, REGIST_STATUS, STATUS_SOURCE,
+  EXAMINE_MSG, MERGE_DEFAULT_FIELDS, MERGE_IDENTITY_FIELDS, MERGEABLE_FIELDS, MIN_OPINION_LENGTH, MSG, REGIST_MSG, REGIST_STATUS, STATUS_SOURCE,
   basicInfoEntity, formDefaults, parseSubmit, studentEntity, type SubmitValues,
 } from '@alumni/domain';
 import { badRequest, invalidFields } from '../../core/errors.js';
@@ -22,11 +22,8 @@ export interface RegistVerdict {
 }
 
 /** The registration fields an alumni record receives (DOMAIN 4.2.4, field mapping on approval). */
-const TO_ALUMNUS = [
-  ...MERGE_IDENTITY_FIELDS, 'avatar', 'areaCode', 'phone', 'email', 'wechat', 'country', 'provinceCode', 'cityCode', 'districtCode',
-  'address', 'company', 'companyNature', 'industry', 'position', 'jobTitle', 'allowSms', 'allowEmail', 'allowWechat',
-] as const;
-const MERGEABLE = new Set<string>(TO_ALUMNUS.filter((f) => !f.startsWith('allow')));
+const TO_ALUMNUS = [...MERGEABLE_FIELDS, 'allowSms', 'allowEmail', 'allowWechat'] as const;
+const MERGEABLE = new Set<string>(MERGEABLE_FIELDS);
 const IDENTITY = new Set<string>(MERGE_IDENTITY_FIELDS);
 const CONSENT = ['allowSms', 'allowEmail', 'allowWechat'] as const;
 

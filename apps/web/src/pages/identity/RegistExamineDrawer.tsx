@@ -1,5 +1,5 @@
 import {
-  MERGE_DEFAULT_FIELDS, MERGE_IDENTITY_FIELDS, MIN_OPINION_LENGTH, REGIST_STATUS, basicInfoEntity, registInfoEntity, studentEntity,
+  MERGE_DEFAULT_FIELDS, MERGE_IDENTITY_FIELDS, MERGEABLE_FIELDS, MIN_OPINION_LENGTH, REGIST_STATUS, basicInfoEntity, registInfoEntity, studentEntity,
 } from '@alumni/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Col, Drawer, Empty, Form, Input, Radio, Row as GridRow, Space, Spin, Table, Tag, Typography } from 'antd';
@@ -21,11 +21,6 @@ interface Candidate {
 
 type Detail = Row & { duplicateCandidates?: Candidate[]; pendingTwins?: { id: string; registNo: string }[]; rosterStudent?: Row | null };
 
-/** The registration fields a merge may carry into an alumni record, in the form's order. */
-const MERGEABLE = [
-  ...MERGE_IDENTITY_FIELDS, 'avatar', 'areaCode', 'phone', 'email', 'wechat', 'country', 'provinceCode', 'cityCode', 'districtCode',
-  'address', 'company', 'companyNature', 'industry', 'position', 'jobTitle',
-] as const;
 const DEFAULT_OVERWRITE = new Set<string>(MERGE_DEFAULT_FIELDS);
 const IDENTITY = new Set<string>(MERGE_IDENTITY_FIELDS);
 const LEVEL_COLOURS: Record<number, string> = { 3: 'red', 2: 'orange', 1: 'blue' };
@@ -91,7 +86,7 @@ export function RegistExamineDrawer({ id, onClose }: { id: string | null; onClos
       const result = (await http.put<{ data: { succeeded: number; failed: { msg: string }[] } }>(`${BASE}/manage/examine`, {
         ids: id, examineStatus: values.examineStatus, examineOpinion: values.examineOpinion?.trim() || undefined,
         notify: values.notify ? 1 : 0,
-        ...(merging ? { mergeAlumniId: values.mergeAlumniId, overwriteFields: [...overwrite].filter((f) => MERGEABLE.includes(f as never)).join(',') } : {}),
+        ...(merging ? { mergeAlumniId: values.mergeAlumniId, overwriteFields: [...overwrite].filter((f) => (MERGEABLE_FIELDS as readonly string[]).includes(f)).join(',') } : {}),
       })).data.data;
       if (result.succeeded > 0) void message.success(t('examine.succeeded', { count: result.succeeded }));
       for (const failure of result.failed) void message.warning(`${t('examine.failed', { count: 1 })}: ${failure.msg}`);
@@ -104,7 +99,7 @@ export function RegistExamineDrawer({ id, onClose }: { id: string | null; onClos
     }
   };
 
-  const comparison = useMemo(() => MERGEABLE.map((name) => ({
+  const comparison = useMemo(() => MERGEABLE_FIELDS.map((name) => ({
     key: name, field: registInfoEntity.fields[name]?.label[lang] ?? name,
     regist: shown(record, name), current: shown(alumnus.data, name),
   })).filter((r) => r.regist !== ''), [record, alumnus.data, lang]);

@@ -60,6 +60,12 @@ export const MERGE_IDENTITY_FIELDS = [
   'name', 'formerName', 'gender', 'birthday', 'idType', 'idCardNo', 'nation', 'politicalStatus', 'nativePlace',
 ] as const;
 
+/** The registration fields an alumni record receives on approval and a merge may carry (DOMAIN 4.2.4), in form order. */
+export const MERGEABLE_FIELDS = [
+  ...MERGE_IDENTITY_FIELDS, 'avatar', 'areaCode', 'phone', 'email', 'wechat', 'country', 'provinceCode', 'cityCode', 'districtCode',
+  'address', 'company', 'companyNature', 'industry', 'position', 'jobTitle',
+] as const;
+
 /**
  * Registration info 校友信息登记 (DOMAIN 4.2): what an alumnus states about who they are and what
  * they studied, examined before it makes (or merges into) an alumni record.
