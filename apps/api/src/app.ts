@@ -21,6 +21,7 @@ import { setTimeZone } from './core/time.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { refreshStatisticsAtStart } from './db/planner-statistics.js';
+import { sealStoredFields } from './db/seal-stored-fields.js';
 import { registerEntityRoutes } from './engine/entity-routes.js';
 import { registerImportRoutes } from './engine/excel/excel-routes.js';
 import { registerDictionaryRoutes } from './modules/dict/dict-routes.js';
@@ -90,8 +91,12 @@ export async function buildApp(config: Config, options: { store?: KvStore } = {}
   const store = options.store ?? (config.redisUrl ? new RedisStore(config.redisUrl, config.redisKeyPrefix) : new MemoryStore());
   const migrated = await migrate(database);
   const seed = await seedIfEmpty(database, config);
-  await refreshStatisticsAtStart(database, migrated.length > 0 || seed.seeded);
   const services = createServices(config, database, store, app.log);
+  // Personal data written plain (the demo school, rows from before encryption) is sealed now.
+  const sealed = await sealStoredFields(database.db, services.sealing);
+  const sealedRows = Object.values(sealed).reduce((a, b) => a + b, 0);
+  if (sealedRows > 0) app.log.info({ sealed }, `encrypted the personal data of ${sealedRows} rows`);
+  await refreshStatisticsAtStart(database, migrated.length > 0 || seed.seeded || sealedRows > 0);
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     await services.logs.close(); // the queued log entries first, while the database is open

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { newFieldKey, type FieldKeyRing } from './db/field-sealing.js';
 
 /** Headers the protocol gives another meaning; the token cannot travel in them. */
 const RESERVED_HEADERS = new Set([
@@ -28,6 +29,8 @@ const schema = z.object({
   ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(60).optional(),
   REFRESH_TOKEN_SECONDS: z.coerce.number().int().min(60).optional(),
   DATA_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal digits (32 bytes)').optional(),
+  FIELD_KEYS: z.string().regex(/^[A-Za-z0-9_-]{1,16}:[0-9a-fA-F]{64}(,[A-Za-z0-9_-]{1,16}:[0-9a-fA-F]{64})*$/,
+    'must be comma-joined id:key pairs, each key 64 hexadecimal digits (the first seals)').optional(),
   API_CRYPTO_KEY: z.string().regex(/^[0-9A-Za-z]{16}$|^[0-9A-Za-z]{32}$/, 'must be 16 or 32 letters or digits').optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
@@ -68,6 +71,12 @@ export interface Config {
    * read. Every process of an installation must share it; losing it loses those hashes.
    */
   dataKey: string;
+  /**
+   * The keys ID numbers, phones and e-mails are encrypted with at rest: from `FIELD_KEYS`, or the
+   * ring kept in the data folder (`.field-keys`, made on first start). `source` says which, so the
+   * rotation command knows whether it may add a key itself.
+   */
+  fieldKeys: FieldKeyRing & { source: 'env' | 'file' };
   /** Initial administrator password for a fresh PostgreSQL install; generated and printed when absent. */
   adminPassword: string | null;
   /** Seed the demo school; `auto` = on the embedded database only. */
@@ -113,6 +122,23 @@ function persistedSecret(dataDir: string, name: string, bytes: number, encoding:
   return value;
 }
 
+/** `id:key,id:key`: the first key seals, every key opens. */
+function parseFieldKeys(text: string): FieldKeyRing {
+  const pairs = text.split(',').map((pair) => pair.split(':') as [string, string]);
+  return { current: pairs[0]?.[0] as string, keys: Object.fromEntries(pairs.map(([id, key]) => [id, key.toLowerCase()])) };
+}
+
+/** The file of the key ring kept in the data folder when `FIELD_KEYS` is not set. */
+export const fieldKeyFile = (dataDir: string): string => path.join(dataDir, '.field-keys');
+
+function persistedFieldKeys(dataDir: string): FieldKeyRing {
+  const file = fieldKeyFile(dataDir);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as FieldKeyRing;
+  const ring: FieldKeyRing = { current: 'k1', keys: { k1: newFieldKey() } };
+  writeFileSync(file, JSON.stringify(ring, null, 2), { mode: 0o600 });
+  return ring;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const known = Object.keys(schema.shape);
   const picked = Object.fromEntries(known.filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]]));
@@ -144,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: c.ACCESS_TOKEN_SECONDS ?? null,
     refreshTokenSeconds: c.REFRESH_TOKEN_SECONDS ?? null,
     apiCryptoKey: c.API_CRYPTO_KEY ?? persistedSecret(dataDir, 'api-crypto-key', 16, 'alnum'),
+    fieldKeys: c.FIELD_KEYS ? { ...parseFieldKeys(c.FIELD_KEYS), source: 'env' } : { ...persistedFieldKeys(dataDir), source: 'file' },
     dataKey: (c.DATA_KEY ?? persistedSecret(dataDir, 'data-key', 32, 'hex')).toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD ?? null,
     seedDemo: c.SEED_DEMO === 'auto' ? database.kind === 'sqlite' : c.SEED_DEMO === 'true',

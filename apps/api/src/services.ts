@@ -22,6 +22,7 @@ import { registInfoHooks } from './modules/identity/regist-info-hooks.js';
 import { Graduation } from './modules/people/graduation.js';
 import { studentStatusHooks } from './modules/people/student-status-hooks.js';
 import { studentHooks } from './modules/people/student-hooks.js';
+import { FieldSealing } from './db/field-sealing.js';
 import { EntityRepository } from './engine/entity-repository.js';
 import { EntityNumbers } from './engine/numbering/entity-numbers.js';
 import { ExamineLog } from './engine/examination/examine-log.js';
@@ -47,6 +48,8 @@ export interface Services {
   params: Params;
   labels: DictionaryLabels;
   repository: EntityRepository;
+  /** Encryption at rest of ID numbers, phones and e-mails (and their keyed hashes). */
+  sealing: FieldSealing;
   operations: EntityOperations;
   /** Keyed hashes of alumni identity, and the duplicate detection that reads them (DOMAIN 1.6). */
   identityKeys: IdentityKeys;
@@ -78,11 +81,12 @@ export function createServices(config: Config, database: Database, store: KvStor
   access.onInvalidate(() => scopes.invalidate());
   const params = new Params(db);
   const labels = new DictionaryLabels(db);
-  const repository = new EntityRepository(db, database.dialect, (query) => database.read(query));
+  const sealing = new FieldSealing(config.fieldKeys, config.dataKey);
+  const repository = new EntityRepository(db, database.dialect, (query) => database.read(query), sealing);
   const resources = createResourceServices(db, repository, config.dataDir);
   const routeTitles = new RouteTitles();
-  const identityKeys = new IdentityKeys(config.dataKey);
-  const duplicates = new Duplicates(identityKeys);
+  const identityKeys = new IdentityKeys(config.dataKey, sealing);
+  const duplicates = new Duplicates(identityKeys, sealing);
   const hooks = new Map<string, EntityHooks>([
     [dictEntity.name, dictionaryHooks(labels)],
     ['log-api', apiLogHooks(routeTitles)],
@@ -105,7 +109,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     access: config.accessTokenSeconds, refresh: config.refreshTokenSeconds,
   });
   return {
-    config, database, store, access, scopes, params, labels, repository, operations, tokens, sessions, identityKeys, duplicates,
+    config, database, store, access, scopes, params, labels, repository, sealing, operations, tokens, sessions, identityKeys, duplicates,
     captcha: new CaptchaService(store, config.captchaTtlSeconds),
     clients: new ClientRegistry(db),
     signIn,

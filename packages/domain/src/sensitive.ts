@@ -72,3 +72,24 @@ export function sensitiveFields(entity: EntityDef): [string, SensitiveKind][] {
   }
   return fields;
 }
+
+/**
+ * The personal data stored encrypted at rest (DOMAIN 1.8): ID numbers, phones and e-mail
+ * addresses. Each such column has a keyed hash beside it, by which it is found exactly.
+ */
+export const ENCRYPTED_KINDS: ReadonlySet<SensitiveKind> = new Set(['idCard', 'phone', 'email']);
+
+const encryptedByEntity = new WeakMap<EntityDef, [string, SensitiveKind][]>();
+
+/** The fields of an entity stored encrypted, with their kind (which says how their hash is normalised). */
+export function encryptedFields(entity: EntityDef): [string, SensitiveKind][] {
+  let fields = encryptedByEntity.get(entity);
+  if (!fields) {
+    fields = sensitiveFields(entity).filter(([, kind]) => ENCRYPTED_KINDS.has(kind));
+    encryptedByEntity.set(entity, fields);
+  }
+  return fields;
+}
+
+/** The column beside an encrypted field's that holds its keyed hash. */
+export const hashColumnOf = (column: string): string => `${column}_hash`;

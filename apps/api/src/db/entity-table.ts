@@ -1,4 +1,4 @@
-import { snake, type EntityDef, type Field } from '@alumni/domain';
+import { ENCRYPTED_KINDS, encryptedFields, hashColumnOf, snake, type EntityDef, type Field } from '@alumni/domain';
 import { sql, type ColumnDataType, type Expression } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { ensureSearchIndex } from './search-index.js';
@@ -7,6 +7,8 @@ type ColumnType = ColumnDataType | Expression<unknown>;
 
 /** The SQL type of a field's column, per dialect. */
 export function columnType(field: Field, dialect: Dialect): ColumnType {
+  // Encrypted at rest: the sealed text is about three times as long as the value (`FieldSealing`).
+  if (field.sensitive && ENCRYPTED_KINDS.has(field.sensitive)) return 'text';
   switch (field.kind) {
     case 'text':
       return `varchar(${field.max})`;
@@ -29,6 +31,9 @@ export function columnType(field: Field, dialect: Dialect): ColumnType {
   }
 }
 
+/** The keyed hash beside an encrypted column: 64 hexadecimal digits. */
+export const HASH_COLUMN_TYPE = 'varchar(64)';
+
 const DEFAULT_TENANT = '000000';
 
 /** Creates an entity's table with the base columns and its fields, and indexes its searched fields. */
@@ -49,6 +54,7 @@ export async function createEntityTable(db: Db, dialect: Dialect, entity: Entity
     if (name === 'tenantId' || name === 'status') continue; // the base columns hold them
     table = table.addColumn(snake(name), columnType(field, dialect));
   }
+  for (const [name] of encryptedFields(entity)) table = table.addColumn(hashColumnOf(snake(name)), HASH_COLUMN_TYPE);
   await table.execute();
   await createEntityIndexes(db, entity);
   await ensureSearchIndex(db, dialect, entity);
@@ -61,15 +67,18 @@ export async function createEntityTable(db: Db, dialect: Dialect, entity: Entity
  * the whole tenant — the count reads the index alone, and a page sorted by create time reads only its rows.
  */
 export function exactFilterIndexes(entity: EntityDef): { name: string; columns: string[] }[] {
+  // An encrypted field is found by its keyed hash.
+  const encrypted = new Set(encryptedFields(entity).map(([name]) => name));
   return Object.entries(entity.fields)
     .filter(([, field]) => field.search === 'equal' || field.search === 'in' || field.search === 'range' || field.kind === 'fk')
-    .map(([name, field]) => ({
+    .map(([name, field]) => ({ name, field, column: encrypted.has(name) ? hashColumnOf(snake(name)) : snake(name) }))
+    .map(({ name, field, column }) => ({
       name: `${entity.table}_by_${snake(name)}`,
       // A range of whole numbers (years) is sought after the tenant's equalities, so the planner
       // reads the matching years rather than walking the tenant's rows in time order.
       columns: field.search === 'range' && field.kind === 'integer' && entity.scope === 'tenant'
-        ? ['tenant_id', 'is_deleted', snake(name), 'create_time']
-        : [snake(name), 'tenant_id', 'is_deleted', 'create_time'],
+        ? ['tenant_id', 'is_deleted', column, 'create_time']
+        : [column, 'tenant_id', 'is_deleted', 'create_time'],
     }));
 }
 

@@ -1,7 +1,7 @@
 import { routedEntities, viewFields, type Condition, type EntityDef, type Field } from '@alumni/domain';
 import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EntityRepository } from '../engine/entity-repository.js';
+import type { EntityRepository } from '../engine/entity-repository.js';
 import { startTestApp, testDialects, type TestApp } from '../test-support/test-app.js';
 import { insertSyntheticRows, SYNTHETIC_TENANT } from '../test-support/synthetic-rows.js';
 import type { Db, Dialect } from './database.js';
@@ -89,7 +89,8 @@ describe.each(testDialects())('list plans on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect);
     db = t.app.services.database.db;
-    repository = new EntityRepository(db, dialect);
+    // The application's own repository: encrypted fields are filtered by their keyed hashes.
+    repository = t.app.services.repository;
     for (const entity of routedEntities()) await insertSyntheticRows(db, dialect, entity, ROWS);
     await refreshPlannerStatistics(t.app.services.database);
   }, 120_000);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BASE_FIELDS, ENTITIES, snake } from '@alumni/domain';
+import { BASE_FIELDS, encryptedFields, ENTITIES, hashColumnOf, snake } from '@alumni/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -31,8 +31,8 @@ describe.each(testDialects())('schema on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  it.each(ENTITIES.map((e) => [e.table, e] as const))('gives %s exactly the base columns and its fields', (_table, entity) => {
-    const expected = new Set([...BASE_COLUMNS, ...Object.keys(entity.fields).map(snake)]);
+  it.each(ENTITIES.map((e) => [e.table, e] as const))('gives %s exactly the base columns and its fields (with the hash of each encrypted one)', (_table, entity) => {
+    const expected = new Set([...BASE_COLUMNS, ...Object.keys(entity.fields).map(snake), ...encryptedFields(entity).map(([name]) => hashColumnOf(snake(name)))]);
     expect(columns.get(entity.table)?.sort()).toEqual([...expected].sort());
   });
 

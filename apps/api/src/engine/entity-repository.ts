@@ -1,7 +1,8 @@
-import { snake, type Condition, type EntityDef, type ListQuery, type Sort } from '@alumni/domain';
+import { encryptedFields, snake, type Condition, type EntityDef, type ListQuery, type SensitiveKind, type Sort } from '@alumni/domain';
 import { createQueryId, sql, type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DataFilter } from '../access/scope-service.js';
 import type { Db, Dialect } from '../db/database.js';
+import type { FieldSealing } from '../db/field-sealing.js';
 import { rowToRecord, selectColumns, valuesToColumns, type JsonRecord, type Row } from '../db/row-mapping.js';
 import { searchedFields, searchPhrase, searchTable, TRIGRAM_LENGTH } from '../db/search-index.js';
 
@@ -173,7 +174,50 @@ export class EntityRepository {
     private readonly db: Db,
     private readonly dialect: Dialect,
     private readonly read: (query: CompiledQuery) => Promise<{ rows: Row[] }> = (query) => db.executeQuery<Row>(query),
+    /** Encryption at rest of ID numbers, phones and e-mails; without it they are stored as given. */
+    readonly sealing: FieldSealing | null = null,
   ) {}
+
+  /** A row as the protocol's record, its encrypted fields opened. */
+  private toRecord(entity: EntityDef, row: Row): JsonRecord {
+    const record = rowToRecord(entity, row);
+    return this.sealing ? this.sealing.openRecord(entity, record) : record;
+  }
+
+  private encryptedKind(entity: EntityDef, field: string): SensitiveKind | null {
+    if (!this.sealing) return null;
+    return encryptedFields(entity).find(([name]) => name === field)?.[1] ?? null;
+  }
+
+  /**
+   * Conditions as the table answers them: an encrypted field is compared by its keyed hash. Contains
+   * is exact there (a search box finds the whole number, never a fragment of ciphertext); a range
+   * over an encrypted field has no meaning and matches nothing.
+   */
+  private onColumns(entity: EntityDef, conditions: Condition[]): Condition[] {
+    if (!this.sealing || encryptedFields(entity).length === 0) return conditions;
+    const sealing = this.sealing;
+    return conditions.map((c) => {
+      const kind = this.encryptedKind(entity, c.field);
+      if (!kind || c.op === 'null' || c.op === 'notnull') return c;
+      const field = `${c.field}Hash`;
+      if (c.op === 'in') return { field, op: 'in', value: (c.value as (string | number)[]).map((v) => sealing.hash(kind, String(v))) };
+      const value = sealing.hash(kind, String(c.value));
+      if (c.op === 'equal' || c.op === 'like') return { field, op: 'equal', value };
+      if (c.op === 'notequal' || c.op === 'notlike') return { field, op: 'notequal', value };
+      // No row is before or after a sealed value.
+      return { field: 'id', op: 'null', value: null };
+    });
+  }
+
+  /** Exact values (a natural key, a uniqueness check, a module's own lookup) as the columns hold them: [column, value]. */
+  exactColumns(entity: EntityDef, values: Record<string, unknown>): [string, unknown][] {
+    return Object.entries(values).map(([field, value]) => {
+      const kind = this.encryptedKind(entity, field);
+      if (!kind || value === null || value === undefined) return [snake(field), value];
+      return [`${snake(field)}_hash`, this.sealing?.hash(kind, String(value))];
+    });
+  }
 
   private base(entity: EntityDef, scope: RowScope, db: Db = this.db, dataValues?: readonly unknown[]) {
     let query = db.selectFrom(entity.table).where('is_deleted', '=', 0);
@@ -189,12 +233,12 @@ export class EntityRepository {
     const total = Number(countRow?.total ?? 0);
     if (total === 0 || (query.current - 1) * query.size >= total) return { records: [], total };
     const { rows } = await this.read(pageQueryFor(queries, total));
-    return { records: rows.map((r) => rowToRecord(entity, r)), total };
+    return { records: rows.map((r) => this.toRecord(entity, r)), total };
   }
 
   /** The count and page SQL of one list call, with its values bound (what `page` runs; plans are checked on it). */
   listQueries(entity: EntityDef, scope: RowScope, query: ListQuery, extra: Condition[] = []): PageShape {
-    const conditions = [...query.conditions, ...extra];
+    const conditions = this.onColumns(entity, [...query.conditions, ...extra]);
     // In the order the shape's slots are numbered: tenant, data filter, each condition's values, limit, offset.
     const values = [...(scope.tenantId === null ? [] : [scope.tenantId]), ...(scope.data ? filterValues(scope.data) : []),
       ...conditions.flatMap((c) => boundValues(entity, c, this.dialect)), query.size, (query.current - 1) * query.size];
@@ -229,14 +273,14 @@ export class EntityRepository {
 
   /** The live rows of the scope that match the conditions, as a query to select or group from (statistics). */
   scoped(entity: EntityDef, scope: RowScope, conditions: Condition[] = []) {
-    return this.base(entity, scope).where((eb) => eb.and(conditions.map((c) => conditionSql(eb, entity, c, this.dialect))));
+    return this.base(entity, scope).where((eb) => eb.and(this.onColumns(entity, conditions).map((c) => conditionSql(eb, entity, c, this.dialect))));
   }
 
   /** Every matching row (for trees and option lists), in list order, at most `limit`. */
   async all(entity: EntityDef, scope: RowScope, conditions: Condition[], sorts: Sort[] = [], limit = 10000): Promise<JsonRecord[]> {
-    const filtered = this.base(entity, scope).where((eb) => eb.and(conditions.map((c) => conditionSql(eb, entity, c, this.dialect))));
+    const filtered = this.base(entity, scope).where((eb) => eb.and(this.onColumns(entity, conditions).map((c) => conditionSql(eb, entity, c, this.dialect))));
     const rows = await this.ordered(filtered.select(selectColumns(entity)), entity, sorts).limit(limit).execute();
-    return rows.map((r: Row) => rowToRecord(entity, r));
+    return rows.map((r: Row) => this.toRecord(entity, r));
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a select over a runtime table
@@ -248,20 +292,20 @@ export class EntityRepository {
 
   async findById(entity: EntityDef, scope: RowScope, id: string, db: Db = this.db): Promise<JsonRecord | null> {
     const row = await this.base(entity, scope, db).select(selectColumns(entity)).where('id', '=', id).executeTakeFirst();
-    return row ? rowToRecord(entity, row) : null;
+    return row ? this.toRecord(entity, row) : null;
   }
 
   async findByIds(entity: EntityDef, scope: RowScope, ids: string[], db: Db = this.db): Promise<JsonRecord[]> {
     if (ids.length === 0) return [];
     const rows = await this.base(entity, scope, db).select(selectColumns(entity)).where('id', 'in', ids).execute();
-    return rows.map((r: Row) => rowToRecord(entity, r));
+    return rows.map((r: Row) => this.toRecord(entity, r));
   }
 
   /** Whether another live row of the scope already has these values. */
   async exists(entity: EntityDef, scope: RowScope, values: Record<string, unknown>, exceptId: string | null, db: Db = this.db): Promise<boolean> {
     let query = this.base(entity, scope, db).select('id');
-    for (const [field, value] of Object.entries(values)) {
-      query = value === null ? query.where(snake(field), 'is', null) : query.where(snake(field), '=', value as string);
+    for (const [column, value] of this.exactColumns(entity, values)) {
+      query = value === null ? query.where(column, 'is', null) : query.where(column, '=', value as string);
     }
     if (exceptId) query = query.where('id', '<>', exceptId);
     return (await query.limit(1).executeTakeFirst()) !== undefined;
@@ -270,8 +314,8 @@ export class EntityRepository {
   /** The id of the live row holding these values (a natural key), or null. */
   async idBy(entity: EntityDef, scope: RowScope, values: Record<string, unknown>, db: Db = this.db): Promise<string | null> {
     let query = this.base(entity, scope, db).select('id');
-    for (const [field, value] of Object.entries(values)) {
-      query = value === null || value === undefined ? query.where(snake(field), 'is', null) : query.where(snake(field), '=', value as string);
+    for (const [column, value] of this.exactColumns(entity, values)) {
+      query = value === null || value === undefined ? query.where(column, 'is', null) : query.where(column, '=', value as string);
     }
     const row = await query.limit(1).executeTakeFirst();
     return row ? String((row as { id: unknown }).id) : null;
@@ -285,21 +329,29 @@ export class EntityRepository {
    */
   async idsByValues(entity: EntityDef, scope: RowScope, field: string, values: readonly string[], db: Db): Promise<Map<string, string>> {
     const found = new Map<string, string>();
+    // An encrypted field is read by its hashes, each answered under the value it stands for.
+    const kind = this.encryptedKind(entity, field);
+    const column = kind ? `${snake(field)}_hash` : snake(field);
+    const byColumn = kind ? new Map(values.map((v) => [this.sealing?.hash(kind, v) as string, v])) : null;
+    const sought = byColumn ? [...byColumn.keys()] : values;
     if (this.dialect === 'postgres') await sql`set local enable_bitmapscan = off`.execute(db);
-    for (let i = 0; i < values.length; i += 500) {
-      const rows = await this.base(entity, scope, db).select(['id', snake(field)]).where(snake(field), 'in', values.slice(i, i + 500)).execute();
-      for (const row of rows as Record<string, unknown>[]) found.set(String(row[snake(field)]), String(row.id));
+    for (let i = 0; i < sought.length; i += 500) {
+      const rows = await this.base(entity, scope, db).select(['id', column]).where(column, 'in', sought.slice(i, i + 500)).execute();
+      for (const row of rows as Record<string, unknown>[]) {
+        const value = String(row[column]);
+        found.set(byColumn?.get(value) ?? value, String(row.id));
+      }
     }
     if (this.dialect === 'postgres') await sql`set local enable_bitmapscan = on`.execute(db);
     return found;
   }
 
   async insert(entity: EntityDef, row: Record<string, unknown>, db: Db = this.db): Promise<void> {
-    await db.insertInto(entity.table).values(valuesToColumns(row)).execute();
+    await db.insertInto(entity.table).values(valuesToColumns(this.sealing ? this.sealing.sealValues(entity, row) : row)).execute();
   }
 
   async update(entity: EntityDef, scope: RowScope, id: string, values: Record<string, unknown>, db: Db = this.db): Promise<number> {
-    let query = db.updateTable(entity.table).set(valuesToColumns(values)).where('id', '=', id).where('is_deleted', '=', 0);
+    let query = db.updateTable(entity.table).set(valuesToColumns(this.sealing ? this.sealing.sealValues(entity, values) : values)).where('id', '=', id).where('is_deleted', '=', 0);
     if (scope.tenantId !== null) query = query.where('tenant_id', '=', scope.tenantId);
     const data = scope.data;
     if (data) query = query.where((eb) => filterSql(eb, data, this.dialect));

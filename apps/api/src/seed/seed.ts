@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
 import { IdentityKeys } from '../modules/identity/identity-keys.js';
 import type { Database } from '../db/database.js';
+import { FieldSealing } from '../db/field-sealing.js';
 import { seedDemo } from './demo-seed.js';
 import { DEMO_PASSWORD, seedPlatform } from './platform-seed.js';
 
@@ -26,7 +27,7 @@ export async function seedIfEmpty(database: Database, config: Config): Promise<S
     if (config.seedDemo) {
       await seedDemo(tx);
       // The demo's alumni are written in bulk: their identity keys follow.
-      await new IdentityKeys(config.dataKey).fill(tx);
+      await new IdentityKeys(config.dataKey, new FieldSealing(config.fieldKeys, config.dataKey)).fill(tx);
     }
   });
   return { seeded: true, demo: config.seedDemo, generatedPassword: generated };

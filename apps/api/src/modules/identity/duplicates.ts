@@ -1,5 +1,6 @@
 import { basicInfoEntity, departmentEntity, maskSensitive, registInfoEntity, studentStatusEntity, REGIST_STATUS } from '@alumni/domain';
 import type { Db } from '../../db/database.js';
+import type { FieldSealing } from '../../db/field-sealing.js';
 import { MATCH_LEVEL, type IdentityKeys, type MatchRule, type Person } from './identity-keys.js';
 import { normalIdNumber } from './identity-normal.js';
 
@@ -28,7 +29,7 @@ const RULE_ORDER: MatchRule[] = ['ID_CARD', 'NAME_PHONE', 'NAME_EMAIL', 'NAME_BI
  * spaces, phones without country code or separators, e-mails without case.
  */
 export class Duplicates {
-  constructor(private readonly keys: IdentityKeys) {}
+  constructor(private readonly keys: IdentityKeys, private readonly sealing: FieldSealing) {}
 
   /**
    * The candidates, highest level first. The low rule (name and birthday) counts only when one of
@@ -61,8 +62,8 @@ export class Duplicates {
         alumniId: String(row.id),
         alumniCode: row.alumni_code === null ? null : String(row.alumni_code),
         name: String(row.name),
-        idCardNo: row.id_card_no ? maskSensitive('idCard', String(row.id_card_no)) : null,
-        phone: row.phone ? maskSensitive('phone', String(row.phone)) : null,
+        idCardNo: row.id_card_no ? maskSensitive('idCard', this.sealing.openColumn(basicInfoEntity, 'idCardNo', row.id_card_no) as string) : null,
+        phone: row.phone ? maskSensitive('phone', this.sealing.openColumn(basicInfoEntity, 'phone', row.phone) as string) : null,
         departmentName: row.department_name === null || row.department_name === undefined ? null : String(row.department_name),
         enrollmentYear: row.first_enrollment_year === null ? null : Number(row.first_enrollment_year),
         matchLevel: MATCH_LEVEL[rule],
@@ -83,7 +84,8 @@ export class Duplicates {
     if (idCardNo === null || idCardNo === undefined || idCardNo === '') return [];
     let query = db.selectFrom(registInfoEntity.table).select(['id', 'regist_no'])
       .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).where('examine_status', '=', REGIST_STATUS.pending)
-      .where('id_type', '=', String(idType ?? '1')).where('id_card_no', '=', String(idType ?? '1') === '1' ? normalIdNumber(String(idCardNo)) : String(idCardNo));
+      .where('id_type', '=', String(idType ?? '1'))
+      .where('id_card_no_hash', '=', this.sealing.hash('idCard', String(idType ?? '1') === '1' ? normalIdNumber(String(idCardNo)) : String(idCardNo)));
     if (except) query = query.where('id', '!=', except);
     return (await query.orderBy('id').limit(MAX_CANDIDATES).execute()).map((r) => ({ id: String(r.id), registNo: String(r.regist_no) }));
   }

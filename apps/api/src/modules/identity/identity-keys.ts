@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { basicInfoEntity } from '@alumni/domain';
 import type { Db } from '../../db/database.js';
+import type { FieldSealing } from '../../db/field-sealing.js';
 import { IDENTITY_KEY_TABLE } from '../../db/migrations/021-identity.js';
 import { normalEmail, normalIdNumber, normalName, normalPhone } from './identity-normal.js';
 
@@ -34,7 +35,7 @@ const textOf = (value: unknown): string => (value === null || value === undefine
  * candidate is found by one indexed lookup of the keys of the person being checked.
  */
 export class IdentityKeys {
-  constructor(private readonly secret: string) {}
+  constructor(private readonly secret: string, private readonly sealing: FieldSealing) {}
 
   keysOf(tenantId: string, person: Person): IdentityKey[] {
     const keys: IdentityKey[] = [];
@@ -99,7 +100,10 @@ export class IdentityKeys {
       if (rows.length === 0) return written;
       for (const row of rows) {
         await this.store(db, String(row.tenant_id), String(row.id), {
-          name: row.name, idType: row.id_type, idCardNo: row.id_card_no, phone: row.phone, email: row.email, birthday: row.birthday,
+          name: row.name, idType: row.id_type, birthday: row.birthday,
+          idCardNo: this.sealing.openColumn(basicInfoEntity, 'idCardNo', row.id_card_no),
+          phone: this.sealing.openColumn(basicInfoEntity, 'phone', row.phone),
+          email: this.sealing.openColumn(basicInfoEntity, 'email', row.email),
         });
       }
       written += rows.length;

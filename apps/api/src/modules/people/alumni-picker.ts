@@ -21,7 +21,7 @@ export async function alumniChoices(ops: EntityOperations, repository: EntityRep
     const contains = `%${plain(text)}%`;
     query = query.where((eb) => eb.or([
       eb('name', 'like', contains), eb('former_name', 'like', contains), eb('alumni_code', 'like', `${plain(text)}%`),
-      eb('phone', '=', text), eb('id_card_no', '=', text),
+      ...[{ phone: text }, { idCardNo: text }].map((exact) => eb.and(repository.exactColumns(basicInfoEntity, exact).map(([column, value]) => eb(column, '=', value)))),
     ]));
   }
   const rows = await query.orderBy('create_time', 'desc').orderBy('id', 'desc').limit(size).execute();
@@ -30,7 +30,7 @@ export async function alumniChoices(ops: EntityOperations, repository: EntityRep
     departmentId: r.department_id === null ? null : String(r.department_id),
     firstEnrollmentYear: r.first_enrollment_year === null ? null : Number(r.first_enrollment_year),
     // Pickers show a phone to tell two namesakes apart, always masked (DOMAIN 1.8).
-    phone: r.phone ? maskSensitive('phone', String(r.phone)) : null,
+    phone: r.phone ? maskSensitive('phone', repository.sealing?.openColumn(basicInfoEntity, 'phone', r.phone) ?? String(r.phone)) : null,
   }));
   await addReferenceNames(db, basicInfoEntity, caller.tenantId, records);
   return records.map(({ departmentId: _, ...r }) => {

@@ -29,10 +29,7 @@ export class Graduation {
 
   private async sameIdNumber(ctx: WriteContext, student: JsonRecord): Promise<string | null> {
     if (!student.idCardNo) return null;
-    const row = await ctx.db.selectFrom(basicInfoEntity.table).select('id')
-      .where('tenant_id', '=', ctx.caller.tenantId).where('is_deleted', '=', 0)
-      .where('id_type', '=', String(student.idType)).where('id_card_no', '=', String(student.idCardNo)).executeTakeFirst();
-    return row ? String(row.id) : null;
+    return ctx.repository.idBy(basicInfoEntity, { tenantId: ctx.caller.tenantId }, { idType: String(student.idType), idCardNo: String(student.idCardNo) }, ctx.db);
   }
 
   private async newAlumnus(ctx: WriteContext, student: JsonRecord): Promise<string> {
