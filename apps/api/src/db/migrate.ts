@@ -20,6 +20,7 @@ import * as alumni from './migrations/018-alumni.js';
 import * as idsAsText from './migrations/019-ids-as-text.js';
 import * as studentTallies from './migrations/020-student-tallies.js';
 import * as identity from './migrations/021-identity.js';
+import * as consentLog from './migrations/023-consent-log.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -44,6 +45,7 @@ const MIGRATIONS = [
   ['019-ids-as-text', idsAsText],
   ['020-student-tallies', studentTallies],
   ['021-identity', identity],
+  ['023-consent-log', consentLog],
 ] as const;
 
 export async function migrate({ db, dialect }: Database): Promise<string[]> {
