@@ -138,4 +138,20 @@ describe.each(testDialects())('the consent log of alumni records on %s (DOMAIN 4
     const times = logs.map((l) => String(l.time));
     expect([...times].sort().reverse()).toEqual(times);
   });
+
+  it('gives the demo alumni without consent, and the deceased, their consent-log rows (DOMAIN 18.4)', async () => {
+    const { db } = t.app.services.database;
+    const demo = await db.selectFrom('alumni_basic_info').select(['id', 'allow_sms', 'allow_email', 'allow_wechat', 'is_deceased', 'directory_visible'])
+      .where('id', '>=', seedId(3, 1)).where('id', '<=', seedId(3, 9999)).execute();
+    const count = (test: (r: Json) => boolean) => demo.filter(test).length;
+    expect(count((r) => Number(r.allow_sms) === 0)).toBe(12);
+    expect(count((r) => Number(r.allow_email) === 0)).toBe(20);
+    expect(count((r) => Number(r.is_deceased) === 1)).toBe(6);
+    expect(count((r) => Number(r.is_deceased) === 1 && Number(r.directory_visible) === 0 && Number(r.allow_wechat) === 0)).toBe(6);
+    const logs = await db.selectFrom(CONSENT_LOG_TABLE).select(['alumni_id', 'channel', 'note']).where('id', '>=', seedId(33, 1)).where('id', '<=', seedId(33, 9999)).execute();
+    const refusals = demo.flatMap((r) => [['2', r.allow_sms], ['3', r.allow_email], ['4', r.allow_wechat]]
+      .filter(([, v]) => Number(v) === 0).map(([channel]) => `${String(r.id)}:${channel}`));
+    expect(logs.map((l) => `${String(l.alumni_id)}:${String(l.channel)}`).sort()).toEqual(refusals.sort());
+    expect(logs.filter((l) => l.note === '校友已故')).toHaveLength(18);
+  });
 });
