@@ -97,7 +97,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     ...scopeHooks(access),
     ...academicHooks(db, params),
     [studentEntity.name, studentHooks(new Graduation())],
-    [basicInfoEntity.name, basicInfoHooks(identityKeys, duplicates)],
+    [basicInfoEntity.name, basicInfoHooks(identityKeys, duplicates, { db, repository, labels, operations: (): EntityOperations => operations })],
     [registInfoEntity.name, registInfoHooks(duplicates, new RegistExamine(duplicates), { db, repository, operations: (): EntityOperations => operations })],
     [studentStatusEntity.name, studentStatusHooks()],
   ]);

@@ -38,6 +38,7 @@ export { specialityEntity } from './entities/academic/speciality.js';
 export { ACADEMIC_MSG } from './entities/academic/academic-fields.js';
 export { studentEntity, STUDENT_MSG } from './entities/people/student.js';
 export { basicInfoEntity, BASIC_INFO_MSG } from './entities/people/basic-info.js';
+export { CONSENT_CHANNELS, CONSENT_FLAGS, CONSENT_NOTE, CONSENT_SOURCE, type ConsentFlag } from './entities/people/consent.js';
 export { studentStatusEntity, STUDENT_STATUS_MSG, STATUS_SOURCE } from './entities/people/student-status.js';
 export {
   registInfoEntity, REGIST_AGREEMENT, REGIST_MSG, REGIST_STATUS, REGIST_SOURCE, STAFF_AGREEMENT, MERGE_DEFAULT_FIELDS, MERGE_IDENTITY_FIELDS, MERGEABLE_FIELDS,

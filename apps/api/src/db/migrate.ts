@@ -21,6 +21,7 @@ import * as idsAsText from './migrations/019-ids-as-text.js';
 import * as studentTallies from './migrations/020-student-tallies.js';
 import * as identity from './migrations/021-identity.js';
 import * as fieldEncryption from './migrations/022-field-encryption.js';
+import * as consentLog from './migrations/023-consent-log.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -46,6 +47,7 @@ const MIGRATIONS = [
   ['020-student-tallies', studentTallies],
   ['021-identity', identity],
   ['022-field-encryption', fieldEncryption],
+  ['023-consent-log', consentLog],
 ] as const;
 
 export async function migrate({ db, dialect }: Database): Promise<string[]> {

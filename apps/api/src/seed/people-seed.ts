@@ -1,5 +1,7 @@
 import { EXAMINE_MSG, EXAMINE_STATUS, STUDENT_STATUS_MSG } from '@alumni/domain';
 import { valuesToColumns } from '../db/row-mapping.js';
+import { CONSENT_LOG_TABLE } from '../db/migrations/023-consent-log.js';
+import { consentLogRows, deceasedStamp } from './consent-seed.js';
 import { seedId } from './menu-tree.js';
 import type { SeedWriter } from './seed-writer.js';
 
@@ -37,6 +39,10 @@ const CS_DOCTORATE = 8;
 /** Master's records per department row (DOMAIN 18.4), and doctorates (CS). */
 const MASTERS: Record<number, number> = { 1: 15, 2: 10, 3: 8, 4: 12, 5: 3, 6: 2 };
 const DOCTORS = 10;
+/** Deceased alumni, every third of those enrolled before 1965; living alumni refusing SMS (of 12 in all) and e-mail (of 20). */
+const DECEASED = 6;
+const noSms = (i: number) => i % 25 === 3 && i < 150;
+const noEmail = (i: number) => i % 15 === 7 && i < 210;
 
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
 const GIVEN = ['伟', '芳', '娜', '秀英', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀兰', '霞', '平', '刚', '桂英', '建华', '文', '华', '红', '建国', '志强', '晓东', '海燕', '雪', '琳', '浩', '宇', '欣怡', '子涵', '梓轩', '思远', '嘉怡'];
@@ -108,22 +114,27 @@ export async function seedPeople(w: SeedWriter): Promise<void> {
   }
 
   const departmentId = (row: number) => seedId(DEPARTMENTS, row);
+  // The deceased no longer consent to any channel nor appear in the directory (DOMAIN 4.3.3).
+  const deceased = new Set(alumni.filter((a) => a.year < 1965).map((a) => a.row).filter((_, n) => n % 3 === 0).slice(0, DECEASED));
   const unitOf = (row: number) => seedId(DEPTS, (PLANS.find((p) => p.row === row) as DepartmentPlan).unit);
   const alumniRows = alumni.map((a, i) => {
     const male = i % 2 === 0;
     const birthday = `${a.year - 18}-0${1 + (i % 9)}-1${i % 10}`;
     const name = `${SURNAMES.charAt(i % SURNAMES.length)}${GIVEN[(i * 7) % GIVEN.length]}`;
     const senior = a.year < 1966;
+    const dead = deceased.has(a.row);
+    const refuses = { sms: dead || noSms(i), email: dead || noEmail(i), wechat: dead };
+    const consentTime = dead ? deceasedStamp(a.createTime) : refuses.sms || refuses.email ? a.createTime : null;
     return {
       id: seedId(ALUMNI, a.row), tenantId: '000000', alumniCode: `XY${String(a.row).padStart(7, '0')}`, name, gender: male ? '1' : '2',
       idType: '1', idCardNo: a.year >= 1980 ? residentId(birthday, i, male) : null, birthday: a.year >= 1980 ? birthday : null,
       phone: i < 10 && senior ? null : `139${String(10000000 + i * 7919).slice(-8)}`, email: i % 5 === 4 ? null : `alumni${a.row}@example.com`,
       company: i % 3 === 0 ? '示范科技有限公司' : null, position: i % 3 === 0 ? '工程师' : null,
       departmentId: departmentId(a.department), specialityId: seedId(SPECIALITIES, a.speciality), firstEnrollmentYear: a.year,
-      educationLevels: a.level, tags: null, isKeyAlumni: i % 12 === 5 ? 1 : 0, isDeceased: senior && i % 2 === 0 && i < 30 ? 1 : 0,
-      directoryVisible: 1, allowSms: i % 25 === 3 ? 0 : 1, allowEmail: i % 15 === 7 ? 0 : 1, allowWechat: 1, source: a.source,
-      orgDeptId: unitOf(a.department), status: i === 101 || i === 202 ? 2 : 1,
-      createUser: OFFICE, createTime: a.createTime, updateUser: OFFICE, updateTime: a.createTime, isDeleted: 0,
+      educationLevels: a.level, tags: null, isKeyAlumni: i % 12 === 5 ? 1 : 0, isDeceased: dead ? 1 : 0, directoryVisible: dead ? 0 : 1,
+      allowSms: refuses.sms ? 0 : 1, allowEmail: refuses.email ? 0 : 1, allowWechat: refuses.wechat ? 0 : 1, consentUpdateTime: consentTime,
+      source: a.source, orgDeptId: unitOf(a.department), status: i === 101 || i === 202 ? 2 : 1,
+      createUser: OFFICE, createTime: a.createTime, updateUser: OFFICE, updateTime: dead ? consentTime : a.createTime, isDeleted: 0,
     };
   });
 
@@ -218,6 +229,7 @@ export async function seedPeople(w: SeedWriter): Promise<void> {
     }
   };
   await insertAll('alumni_basic_info', alumniRows);
+  await insertAll(CONSENT_LOG_TABLE, consentLogRows(alumniRows, OFFICE), true);
   await insertAll('alumni_student_status', statuses);
   await insertAll('alumni_examine_log', logs, true);
   await insertAll('alumni_student', students);

@@ -1,6 +1,6 @@
 import type { EntityDef } from '@alumni/domain';
 import { Col, Divider, Form, Modal, Row } from 'antd';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldOverrides } from './field-overrides';
 import { fieldRules, validateTrigger } from './field-rules';
@@ -31,6 +31,8 @@ interface Props {
    * study record), under a heading; their values arrive with the others.
    */
   related?: RelatedSection;
+  /** Shown below the fields in view mode, from the row as the detail answered it. */
+  viewExtra?: (row: Record<string, unknown>) => ReactNode;
 }
 
 export interface RelatedSection {
@@ -42,7 +44,7 @@ export interface RelatedSection {
 }
 
 /** The add / edit / view dialog generated from the entity's fields. */
-export function EntityFormModal({ entity, mode, open, initial, overrides, width = 880, saving, onSubmit, onClose, only, title: ownTitle, related }: Props) {
+export function EntityFormModal({ entity, mode, open, initial, overrides, width = 880, saving, onSubmit, onClose, only, title: ownTitle, related, viewExtra }: Props) {
   const { t, i18n } = useTranslation();
   const lang = asLang(i18n.language);
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -91,7 +93,7 @@ export function EntityFormModal({ entity, mode, open, initial, overrides, width 
       okButtonProps={{ loading: saving, style: mode === 'view' ? { display: 'none' } : undefined }}
       onOk={() => void save().catch(() => undefined)}
     >
-      {mode === 'view' ? <EntityView entity={entity} row={initial} overrides={overrides} /> : (
+      {mode === 'view' ? <><EntityView entity={entity} row={initial} overrides={overrides} />{viewExtra?.(initial)}</> : (
       <Form form={form} name={formName} layout="horizontal" labelCol={{ flex: '110px' }} labelWrap preserve={false}>
         <Row gutter={16}>
           {fields.map((f) => renderField(f, overrides?.[f.name]?.input))}

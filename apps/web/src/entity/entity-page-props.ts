@@ -47,4 +47,6 @@ export interface EntityPageProps {
   regionLabel?: string;
   /** A related record added with each new row, in the same dialog (see `RelatedSection`). */
   addRelated?: RelatedSection;
+  /** What the view dialog shows below the fields, from the detail answer (an alumnus's consent log). */
+  viewExtra?: (row: Record<string, unknown>) => ReactNode;
 }

@@ -108,7 +108,20 @@ export const zh = {
   examine: examineZh,
   regist: registZh,
   excel: excelZh,
-  people: { changeStatus: '变更学籍状态', firstStudy: '学籍信息' },
+  people: {
+    changeStatus: '变更学籍状态',
+    firstStudy: '学籍信息',
+    consentLog: '授权记录',
+    noConsentLogs: '暂无授权记录',
+    consentTime: '时间',
+    channel: '渠道',
+    allowed: '授权',
+    allow: '同意',
+    refuse: '拒绝',
+    consentSource: '来源',
+    operator: '操作人',
+    note: '备注',
+  },
   academic: academicZh,
 };
 

@@ -1,11 +1,13 @@
 import {
-  EXAMINE_MSG, MERGE_DEFAULT_FIELDS, MERGE_IDENTITY_FIELDS, MERGEABLE_FIELDS, MIN_OPINION_LENGTH, MSG, REGIST_MSG, REGIST_STATUS, STATUS_SOURCE,
+  CONSENT_NOTE, CONSENT_SOURCE, EXAMINE_MSG, MERGE_DEFAULT_FIELDS, MERGE_IDENTITY_FIELDS, MERGEABLE_FIELDS, MIN_OPINION_LENGTH, MSG, REGIST_MSG, REGIST_STATUS, STATUS_SOURCE,
   basicInfoEntity, formDefaults, parseSubmit, studentEntity, type SubmitValues,
 } from '@alumni/domain';
 import { badRequest, invalidFields } from '../../core/errors.js';
+import { now } from '../../core/time.js';
 import type { JsonRecord } from '../../db/row-mapping.js';
 import type { ExamineVerdict, WriteContext } from '../../engine/entity-hooks.js';
 import type { ExamineEffect } from '../../engine/examination/examination.js';
+import { appendConsentLog, consentChanges } from '../people/consent-log.js';
 import { studyRecordTwin } from '../people/student-status-hooks.js';
 import { addStudyRecord } from '../people/study-records.js';
 import { Duplicates } from './duplicates.js';
@@ -86,8 +88,11 @@ export class RegistExamine implements ExamineVerdict {
     for (const name of TO_ALUMNUS) if (filled(row[name])) body[name] = row[name];
     const parsed = parseSubmit(basicInfoEntity, { ...formDefaults(basicInfoEntity), ...body }, ctx.lang);
     if (!parsed.ok) throw invalidFields(parsed.errors);
-    const values: SubmitValues = { ...parsed.values, source: row.source as string, orgDeptId: (row.orgDeptId as string | null) ?? null };
+    const values: SubmitValues = {
+      ...parsed.values, source: row.source as string, orgDeptId: (row.orgDeptId as string | null) ?? null, consentUpdateTime: now(),
+    };
     const record = await ops.writeRow(ops.systemPlan(basicInfoEntity, ctx), ctx.db, { id: null, values }, body);
+    await this.logConsent(ctx, row, null, record);
     return String(record.id);
   }
 
@@ -114,9 +119,19 @@ export class RegistExamine implements ExamineVerdict {
     if (snapshot.length > 0) {
       const parsed = parseSubmit(basicInfoEntity, { ...body, id: String(target.id) }, ctx.lang);
       if (!parsed.ok) throw invalidFields(parsed.errors);
-      await ops.writeRow(ops.systemPlan(basicInfoEntity, ctx), ctx.db, { id: String(target.id), values: parsed.values }, body);
+      if (CONSENT.some((name) => name in body)) parsed.values.consentUpdateTime = now();
+      const record = await ops.writeRow(ops.systemPlan(basicInfoEntity, ctx), ctx.db, { id: String(target.id), values: parsed.values }, body);
+      await this.logConsent(ctx, row, target, record);
     }
     return { alumniId: String(target.id), snapshot };
+  }
+
+  /** The consent the registrant stated, as the alumni record now holds it (source 1, by the examiner). */
+  private async logConsent(ctx: WriteContext, row: JsonRecord, before: JsonRecord | null, record: JsonRecord): Promise<void> {
+    await appendConsentLog(ctx.db, ctx.caller.tenantId, String(record.id), consentChanges(before, record), {
+      source: CONSENT_SOURCE.registration, operator: ctx.caller.userId, time: String(record.consentUpdateTime ?? now()),
+      note: CONSENT_NOTE.registration.zh.replace('{registNo}', String(row.registNo ?? '')),
+    });
   }
 
   /** The registration's study as an approved record, unless the alumnus has it; the matched roster row joins the alumnus. */

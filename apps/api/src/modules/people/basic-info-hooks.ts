@@ -5,6 +5,8 @@ import { now } from '../../core/time.js';
 import { badRequest } from '../../core/errors.js';
 import type { EntityHooks } from '../../engine/entity-hooks.js';
 import { after } from '../academic/academic-rules.js';
+import { alumnusDetailExtras, type AlumnusReads } from './alumnus-detail.js';
+import { consentAfterSave, consentBeforeSave } from './alumnus-consent.js';
 import { addStudyRecord } from './study-records.js';
 import { checkIdentity } from './study-rules.js';
 import type { Duplicates } from '../identity/duplicates.js';
@@ -17,10 +19,11 @@ const STAFF_ENTRY = '3';
 /**
  * The alumni record's rules built so far (DOMAIN 4.3.3): a resident ID gives the birthday and the
  * gender, an ID number belongs to one record of the tenant, and the record's identity keys follow
- * its values (duplicate detection). A record is made by the server
- * (from the roster, later from registrations) or by staff with at least one study record.
+ * its values (duplicate detection); staff changes of consent are logged, and a deceased alumnus is
+ * no longer reached. A record is made by the server (from the roster or a registration, whose
+ * writer logs the consent it carries) or by staff with at least one study record.
  */
-export function basicInfoHooks(keys: IdentityKeys, duplicates: Duplicates): EntityHooks {
+export function basicInfoHooks(keys: IdentityKeys, duplicates: Duplicates, reads: AlumnusReads): EntityHooks {
   return {
     async beforeSave(ctx, values, existing) {
       if (!existing && !ctx.system) {
@@ -28,6 +31,7 @@ export function basicInfoHooks(keys: IdentityKeys, duplicates: Duplicates): Enti
         if (!Array.isArray(statuses) || statuses.length === 0) throw badRequest(BASIC_INFO_MSG.needsStatus);
         values.source = STAFF_ENTRY;
       }
+      if (!ctx.system) consentBeforeSave(values, existing);
       // A resident ID is kept in its one form (capital X, no spaces); other documents as typed.
       if (typeof values.idCardNo === 'string' && values.idCardNo !== '' && String(after(values, existing, 'idType') ?? '1') === '1') {
         values.idCardNo = normalIdNumber(values.idCardNo);
@@ -47,6 +51,7 @@ export function basicInfoHooks(keys: IdentityKeys, duplicates: Duplicates): Enti
     },
     async afterSave(ctx, record, existing) {
       await keys.store(ctx.db, ctx.caller.tenantId, String(record.id), record);
+      if (!ctx.system) await consentAfterSave(ctx, record, existing);
       if (!ctx.system && ctx.via !== 'import') {
         // A medium-level candidate is saved, and answered so the form can point at it (DOMAIN 4.3.3).
         const candidates = await duplicates.candidates(ctx.db, ctx.caller.tenantId, record, String(record.id));
@@ -61,6 +66,7 @@ export function basicInfoHooks(keys: IdentityKeys, duplicates: Duplicates): Enti
           examiner ? EXAMINE_MSG.approvedOnCreate.zh : null);
       }
     },
+    detailExtras: (stored, caller) => alumnusDetailExtras(reads, stored, caller),
     async beforeRemove(ctx, rows) {
       // The study records and identity keys go with the alumnus; roster rows and registrations stay, no longer linked.
       const ids = rows.map((r) => String(r.id));

@@ -2,6 +2,7 @@ import { basicInfoEntity, studentStatusEntity } from '@alumni/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityPage } from '../../entity/EntityPage';
+import { ConsentLogTable, type ConsentLogRow } from './ConsentLogTable';
 
 /** The study-record fields filled when an alumnus is added (later records are kept in 学籍管理). */
 const FIRST_STUDY = [
@@ -9,9 +10,15 @@ const FIRST_STUDY = [
   'graduationStatus', 'studentNo',
 ] as const;
 
-/** 校友基础信息库 (DOMAIN 4.3): the alumni records; an alumnus is added with its first study record. */
+/** The view's consent log, as the detail answers it. */
+const consentLog = (row: Record<string, unknown>) => <ConsentLogTable logs={row.consentLogs as ConsentLogRow[] | undefined} />;
+
+/**
+ * 校友基础信息库 (DOMAIN 4.3): the alumni records; an alumnus is added with its first study record,
+ * and viewed with its consent log.
+ */
 export default function BasicInfoPage() {
   const { t } = useTranslation();
   const related = useMemo(() => ({ entity: studentStatusEntity, fields: FIRST_STUDY, title: t('people.firstStudy'), key: 'studentStatuses' }), [t]);
-  return <EntityPage entity={basicInfoEntity} dialogWidth={1000} addRelated={related} />;
+  return <EntityPage entity={basicInfoEntity} dialogWidth={1000} addRelated={related} viewExtra={consentLog} />;
 }

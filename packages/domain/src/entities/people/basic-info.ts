@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.js';
-import { date, dict, flag, fk, integer, text } from '../../fields.js';
+import { date, datetime, dict, flag, fk, integer, text } from '../../fields.js';
 import { t } from '../../text.js';
 import { enableStatusField } from '../academic/academic-fields.js';
 import { departmentPick, regionFields, specialityPick, workFields } from './people-fields.js';
@@ -52,6 +52,7 @@ export const basicInfoEntity = defineEntity({
     allowSms: flag(t('接收短信', 'SMS allowed'), { default: 1 }),
     allowEmail: flag(t('接收邮件', 'E-mail allowed'), { default: 1 }),
     allowWechat: flag(t('接收微信消息', 'WeChat allowed'), { default: 1 }),
+    consentUpdateTime: datetime(t('授权更新时间', 'Consent updated'), { form: 'readonly' }),
     source: dict(t('来源', 'Source'), 'regist_source', { source: 'biz', form: 'readonly', list: true, search: 'equal', width: 110 }),
     orgDeptId: fk(t('归属机构', 'Owning unit'), { ref: 'dept', form: 'hidden' }),
     remark: text(t('备注', 'Remark'), { max: 500, wide: true }),
