@@ -113,6 +113,8 @@ export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
     values: (variant) => ({
       // A passport: unique per run without a resident ID's checksum.
       idType: '2', idCardNo: `P${uniqueToken()}`.slice(0, 30),
+      // A living alumnus: marking one deceased withdraws consent and the directory listing (its own test: consent-log.test.ts).
+      isDeceased: 0,
       studentStatuses: [{ departmentId: demoRow(1, 1), specialityId: demoRow(2, variant), educationLevel: '2', enrollmentYear: 2000 + variant }],
     }),
     foreign: { studentStatuses: [{ departmentId: demoRow(1, 101), specialityId: demoRow(2, 101), educationLevel: '1', enrollmentYear: 2001 }] },

@@ -114,6 +114,8 @@ export const en: Messages = {
     changeStatus: 'Change study status',
     firstStudy: 'Study record',
     consentLog: 'Consent history',
+    registrations: 'Registrations and examination',
+    noRegistrations: 'No registration',
     noConsentLogs: 'No consent changes recorded',
     consentTime: 'Time',
     channel: 'Channel',

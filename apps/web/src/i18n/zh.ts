@@ -112,6 +112,8 @@ export const zh = {
     changeStatus: '变更学籍状态',
     firstStudy: '学籍信息',
     consentLog: '授权记录',
+    registrations: '登记与审核',
+    noRegistrations: '暂无登记记录',
     noConsentLogs: '暂无授权记录',
     consentTime: '时间',
     channel: '渠道',
