@@ -101,6 +101,15 @@ describe.each(testDialects())('the demo school\'s registrations on %s (DOMAIN 18
     expect(rejected.examineLogs[0].opinion).toBe(rejected.examineOpinion);
   });
 
+  it('names the regions of a registration and of its alumnus in lists and details', async () => {
+    const inShenzhen = rows.filter((r) => r.cityCode === '440300');
+    expect(inShenzhen.length).toBeGreaterThan(0);
+    for (const r of inShenzhen) expect(r).toMatchObject({ provinceCode: '440000', provinceCodeName: '广东省', cityCodeName: '深圳市', districtCodeName: null });
+    const approved = inShenzhen.find((r) => r.examineStatus === 1) as Json;
+    expect(await data('GET', `${ALUMNI}/detail?id=${approved.alumniId}`)).toMatchObject({ provinceCodeName: '广东省', cityCodeName: '深圳市' });
+    expect(rows.find((r) => r.provinceCode === '110000')).toMatchObject({ provinceCodeName: '北京市', cityCode: null, cityCodeName: null });
+  });
+
   it('keeps 12 waiting from the last 14 days, one of them today, 5 of them in CS', () => {
     const waiting = pending();
     const earliest = new Date(Date.now() - 14 * DAY).toISOString().slice(0, 10);
