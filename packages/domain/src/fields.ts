@@ -28,6 +28,8 @@ export interface OptionSource {
    * the choices follow those fields, and a choice is cleared when a person changes one of them.
    */
   params?: Record<string, string>;
+  /** No choices until every field named in `params` has a value (a city before its province is chosen). */
+  paramsRequired?: boolean;
   /** The query parameter that carries what a person types: the choices are searched on the server (alumni). */
   search?: string;
 }
@@ -70,6 +72,13 @@ export interface TextField extends FieldCommon {
   check?: TextCheck;
   /** Holds the link of an uploaded picture: forms upload it, tables and views show it. */
   image?: boolean;
+  /** The value is picked from these choices (a region code) rather than typed. */
+  options?: OptionSource;
+  /**
+   * The entity (registry name) whose row the value names by its `detailKey` (a region's code):
+   * answers then carry `xxxName`, that row's title.
+   */
+  ref?: string;
 }
 export interface TextareaField extends FieldCommon { kind: 'textarea'; max: number; default?: string; }
 export interface IntegerField extends FieldCommon { kind: 'integer'; min?: number; max?: number; default?: number; }

@@ -3,7 +3,9 @@ import { hashPassword, md5Hex } from '../auth/password.js';
 import { formatDateTime } from '../core/time.js';
 import type { Db } from '../db/database.js';
 import { seedAcademicUnits } from './academic-seed.js';
+import type { IdentityKeys } from '../modules/identity/identity-keys.js';
 import { seedPeople } from './people-seed.js';
+import { seedRegistrations } from './regist-seed.js';
 import { seedChannels } from './channel-seed.js';
 import { MENU_TREE, seedId, type MenuSeed } from './menu-tree.js';
 import { ADMIN_USER_ID, DEMO_PASSWORD, ROOT_DEPT_ID, dataScopeId, menuIdsByCode, seedDictionaries } from './platform-seed.js';
@@ -103,8 +105,12 @@ const PACKAGE_MENUS = {
 
 export const DEMO_TENANT = '100001';
 
-/** The demo school and a second tenant, so every screen has something to show and isolation can be seen. */
-export async function seedDemo(db: Db): Promise<void> {
+/**
+ * The demo school and a second tenant, so every screen has something to show and isolation can be
+ * seen. The alumni are written in bulk, so their identity keys follow them (`keys`), before the
+ * registrations are checked against them.
+ */
+export async function seedDemo(db: Db, keys: IdentityKeys): Promise<void> {
   const w = new SeedWriter(db, ADMIN_USER_ID);
   const menus = menuIdsByCode();
   const ids = (codes: string[]) => codes.map((c) => menus.get(c)).filter((id): id is string => !!id);
@@ -153,4 +159,6 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedDictionaries(w, 'blade_dict_biz', BUSINESS_DICTIONARIES, DEMO_TENANT);
   await seedAcademicUnits(w);
   await seedPeople(w);
+  await keys.fill(db);
+  await seedRegistrations(w, keys);
 }

@@ -3,6 +3,7 @@ import { valuesToColumns } from '../db/row-mapping.js';
 import { CONSENT_LOG_TABLE } from '../db/migrations/023-consent-log.js';
 import { consentLogRows, deceasedStamp } from './consent-seed.js';
 import { seedId } from './menu-tree.js';
+import { daysAgo } from './seed-calendar.js';
 import type { SeedWriter } from './seed-writer.js';
 
 const DEPARTMENTS = 1, SPECIALITIES = 2, ALUMNI = 3, STATUSES = 4, STUDENTS = 5, EXAMINE_LOGS = 32, USERS = 90, DEPTS = 92;
@@ -66,14 +67,14 @@ interface Alumnus { row: number; department: number; speciality: number; level: 
  */
 export async function seedPeople(w: SeedWriter): Promise<void> {
   const year = new Date().getFullYear();
-  const thisYear = (day: number) => `${year}-01-${String(day).padStart(2, '0')} 08:00:00`;
   const alumni: Alumnus[] = [];
   let k = 0;
   // Sources of the alumni not made from the roster, 48 at a time: 4 web, 3 mini program, 5 staff, 36 import.
   const sourceOf = (i: number) => { const m = i % 48; return m < 4 ? '1' : m < 7 ? '2' : m < 12 ? '3' : '4'; };
+  // An alumnus made by approving a registration was made on the day of its approval, within the last year (seed/regist-seed.ts).
   const createdFor = (source: string, i: number) => (source === '4' ? `${year - 3}-03-15 10:00:00`
     : source === '3' ? `${year - 1}-0${1 + (i % 9)}-12 09:30:00`
-      : i % 3 === 0 ? thisYear(2 + (i % 20)) : `${year - 1}-1${i % 3}-08 14:00:00`);
+      : daysAgo(20 + ((i * 47) % 330), '15:30:00'));
 
   for (const plan of PLANS) {
     const [open, close] = OPEN[plan.row] as [number, number];
@@ -122,12 +123,17 @@ export async function seedPeople(w: SeedWriter): Promise<void> {
     const birthday = `${a.year - 18}-0${1 + (i % 9)}-1${i % 10}`;
     const name = `${SURNAMES.charAt(i % SURNAMES.length)}${GIVEN[(i * 7) % GIVEN.length]}`;
     const senior = a.year < 1966;
+<<<<<<< HEAD
     const dead = deceased.has(a.row);
     const refuses = { sms: dead || noSms(i), email: dead || noEmail(i), wechat: dead };
     const consentTime = dead ? deceasedStamp(a.createTime) : refuses.sms || refuses.email ? a.createTime : null;
+=======
+    // A registration names an ID number, so the alumni who registered themselves have one, however long ago they studied.
+    const identified = a.year >= 1980 || a.source === '1' || a.source === '2';
+>>>>>>> regist-demo
     return {
       id: seedId(ALUMNI, a.row), tenantId: '000000', alumniCode: `XY${String(a.row).padStart(7, '0')}`, name, gender: male ? '1' : '2',
-      idType: '1', idCardNo: a.year >= 1980 ? residentId(birthday, i, male) : null, birthday: a.year >= 1980 ? birthday : null,
+      idType: '1', idCardNo: identified ? residentId(birthday, i, male) : null, birthday: identified ? birthday : null,
       phone: i < 10 && senior ? null : `139${String(10000000 + i * 7919).slice(-8)}`, email: i % 5 === 4 ? null : `alumni${a.row}@example.com`,
       company: i % 3 === 0 ? '示范科技有限公司' : null, position: i % 3 === 0 ? '工程师' : null,
       departmentId: departmentId(a.department), specialityId: seedId(SPECIALITIES, a.speciality), firstEnrollmentYear: a.year,

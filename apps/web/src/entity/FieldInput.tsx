@@ -34,6 +34,7 @@ export function FieldInput({ field, ...props }: Props) {
   switch (field.kind) {
     case 'text':
       if (field.image) return <ImageUpload {...props} />;
+      if (field.options) return <RefTreeSelect field={field} {...props} placeholder={chosen} />;
       // A secret arrives masked; the password input keeps it out of sight while it is replaced.
       return field.secret ? <Input.Password {...props} placeholder={typed} autoComplete="new-password" /> : <Input {...props} placeholder={typed} allowClear />;
     case 'textarea':

@@ -43,7 +43,7 @@ function SearchControl({ field, label, ...injected }: ControlProps) {
       />
     );
   }
-  if (field.kind === 'fk' && field.options) {
+  if ((field.kind === 'fk' || field.kind === 'text') && field.options) {
     return <RefTreeSelect {...injected} field={field} width={180} placeholder={t('crud.selectPlaceholder', { label })} />;
   }
   if (field.kind === 'dict') return <DictSelect {...injected} field={field} placeholder={t('crud.selectPlaceholder', { label })} />;

@@ -27,9 +27,13 @@ export function displayValue(name: string, field: Field, row: Row, t: TFunction,
     }
     case 'ids':
       return field.options ? <IdsTreeCell source={field.options} value={value} /> : (value as ReactNode);
-    case 'text':
+    case 'text': {
       if (field.image) return <ImageCell link={value} alt={field.label[lang]} />;
+      // A code naming a row (a region) reads as the row's name the server adds.
+      const named = field.ref ? row[displayNameKey(name)] : undefined;
+      if (typeof named === 'string' && named) return named;
       return value === null || value === undefined ? null : String(value);
+    }
     case 'textarea':
     case 'integer':
     case 'date':

@@ -27,5 +27,7 @@ export function useFieldOptions(source: OptionSource | undefined, lang: string, 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [watched]);
   if (source?.search && typed) params[source.search] = typed;
-  return useSourceOptions(source, lang, Object.keys(params).length > 0 ? params : undefined);
+  // A source that needs its parameters offers nothing until they are all chosen (no cities before a province).
+  const waiting = !!source?.paramsRequired && dependencies.some(([param]) => !(param in params));
+  return useSourceOptions(waiting ? undefined : source, lang, Object.keys(params).length > 0 ? params : undefined);
 }

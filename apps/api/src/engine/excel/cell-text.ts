@@ -22,6 +22,7 @@ export function cellText(name: string, field: Field, record: JsonRecord, lang: L
     case 'integer':
       return Number(value);
     case 'text':
+      return field.ref && typeof named === 'string' && named ? named : String(value);
     case 'textarea':
     case 'date':
     case 'datetime':

@@ -1,11 +1,12 @@
-import type { FkField } from '@alumni/domain';
+import type { OptionSource } from '@alumni/domain';
 import { TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldOptions } from '../use-field-options';
 
 interface Props {
-  field: FkField;
+  /** A reference, or a code picked from a list (a region). */
+  field: { options?: OptionSource };
   value?: string;
   onChange?: (value: string) => void;
   disabled?: boolean;
@@ -24,7 +25,7 @@ function usePaused(text: string, ms = 300): string {
   return paused;
 }
 
-/** One row of another resource, picked in its tree (or searched on the server, for sources that search). */
+/** One row of another resource, picked in its tree (or searched on the server, for sources that search), by its id or code. */
 export function RefTreeSelect({ field, value, onChange, disabled, placeholder, id, width = '100%' }: Props) {
   const { i18n } = useTranslation();
   const [typed, setTyped] = useState('');

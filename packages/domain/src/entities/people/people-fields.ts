@@ -1,4 +1,4 @@
-import { dict, fk, integer, text } from '../../fields.js';
+import { dict, fk, integer, text, type OptionSource } from '../../fields.js';
 import { t, type Text } from '../../text.js';
 
 /** An approved, enabled department, picked from the department helper. */
@@ -22,11 +22,20 @@ export const studyYears = () => ({
   graduationYear: integer(t('毕业年份', 'Graduation year'), { min: 1900, max: 2100, list: true, search: 'range', width: 100 }),
 });
 
-/** Where a person lives, by region codes (province, city, district): the alumni record's and the registration's. */
+/** The regions directly below the region a field of the same form names (the provinces for none). */
+const regionsBelow = (parentField?: string): OptionSource => ({
+  url: '/blade-system/region/lazy-tree', shape: 'list', labelKey: 'name', valueKey: 'code',
+  ...(parentField ? { params: { parentCode: parentField }, paramsRequired: true } : {}),
+});
+
+/**
+ * Where a person lives, by region codes (province, city, district): the alumni record's and the
+ * registration's. Each is picked among the regions below the one before, and answers name them.
+ */
 export const regionFields = () => ({
-    provinceCode: text(t('省份', 'Province'), { max: 12, search: 'equal' }),
-    cityCode: text(t('城市', 'City'), { max: 12, search: 'equal' }),
-    districtCode: text(t('区县', 'District'), { max: 12 }),
+    provinceCode: text(t('省份', 'Province'), { max: 12, search: 'equal', ref: 'region', options: regionsBelow() }),
+    cityCode: text(t('城市', 'City'), { max: 12, search: 'equal', ref: 'region', options: regionsBelow('provinceCode') }),
+    districtCode: text(t('区县', 'District'), { max: 12, ref: 'region', options: regionsBelow('cityCode') }),
 });
 
 /** A person's work: the alumni record's and the registration's, which a merge carries over. */
