@@ -14,6 +14,8 @@ export interface SealOptions {
   rekey?: boolean;
   /** Rows read and rewritten per transaction. */
   batch?: number;
+  /** `db` is already a transaction (the seed's): the batches are written in it. */
+  within?: boolean;
   onProgress?: (progress: SealProgress) => void;
 }
 
@@ -53,7 +55,8 @@ export async function sealStoredFields(db: Db, sealing: FieldSealing, options: S
       if (after !== null) query = query.where('id', '>', after);
       const rows = await query.orderBy('id').limit(batch).execute();
       if (rows.length === 0) break;
-      await db.transaction().execute(async (tx) => {
+      const write = (work: (tx: Db) => Promise<void>) => (options.within ? work(db) : db.transaction().execute(work));
+      await write(async (tx) => {
         for (const row of rows as Record<string, unknown>[]) {
           const set: Record<string, unknown> = {};
           let unchanged = tx.updateTable(entity.table).where('id', '=', row.id as string);

@@ -3,6 +3,8 @@ import { hashPassword, md5Hex } from '../auth/password.js';
 import { formatDateTime } from '../core/time.js';
 import type { Db } from '../db/database.js';
 import { seedAcademicUnits } from './academic-seed.js';
+import type { FieldSealing } from '../db/field-sealing.js';
+import { sealStoredFields } from '../db/seal-stored-fields.js';
 import type { IdentityKeys } from '../modules/identity/identity-keys.js';
 import { seedPeople } from './people-seed.js';
 import { seedRegistrations } from './regist-seed.js';
@@ -107,10 +109,10 @@ export const DEMO_TENANT = '100001';
 
 /**
  * The demo school and a second tenant, so every screen has something to show and isolation can be
- * seen. The alumni are written in bulk, so their identity keys follow them (`keys`), before the
- * registrations are checked against them.
+ * seen. The alumni are written in bulk, so their identity keys follow them (`keys`) and their
+ * personal data is sealed (`sealing`), before the registrations are checked against them.
  */
-export async function seedDemo(db: Db, keys: IdentityKeys): Promise<void> {
+export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing): Promise<void> {
   const w = new SeedWriter(db, ADMIN_USER_ID);
   const menus = menuIdsByCode();
   const ids = (codes: string[]) => codes.map((c) => menus.get(c)).filter((id): id is string => !!id);
@@ -160,5 +162,7 @@ export async function seedDemo(db: Db, keys: IdentityKeys): Promise<void> {
   await seedAcademicUnits(w);
   await seedPeople(w);
   await keys.fill(db);
-  await seedRegistrations(w, keys);
+  // The registrations are checked by ID number as the server checks them: against the sealed values' hashes.
+  await sealStoredFields(db, sealing, { within: true });
+  await seedRegistrations(w, keys, sealing);
 }

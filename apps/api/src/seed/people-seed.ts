@@ -123,14 +123,11 @@ export async function seedPeople(w: SeedWriter): Promise<void> {
     const birthday = `${a.year - 18}-0${1 + (i % 9)}-1${i % 10}`;
     const name = `${SURNAMES.charAt(i % SURNAMES.length)}${GIVEN[(i * 7) % GIVEN.length]}`;
     const senior = a.year < 1966;
-<<<<<<< HEAD
     const dead = deceased.has(a.row);
     const refuses = { sms: dead || noSms(i), email: dead || noEmail(i), wechat: dead };
     const consentTime = dead ? deceasedStamp(a.createTime) : refuses.sms || refuses.email ? a.createTime : null;
-=======
     // A registration names an ID number, so the alumni who registered themselves have one, however long ago they studied.
     const identified = a.year >= 1980 || a.source === '1' || a.source === '2';
->>>>>>> regist-demo
     return {
       id: seedId(ALUMNI, a.row), tenantId: '000000', alumniCode: `XY${String(a.row).padStart(7, '0')}`, name, gender: male ? '1' : '2',
       idType: '1', idCardNo: identified ? residentId(birthday, i, male) : null, birthday: identified ? birthday : null,

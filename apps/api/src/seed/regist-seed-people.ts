@@ -1,4 +1,6 @@
+import { basicInfoEntity } from '@alumni/domain';
 import type { Db } from '../db/database.js';
+import type { FieldSealing } from '../db/field-sealing.js';
 import { seedId } from './menu-tree.js';
 import { residentId } from './people-seed.js';
 
@@ -61,7 +63,7 @@ export interface Known {
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 /** The demo alumni of tenant 000000 in seed order, each with its first study record and roster student number. */
-export async function knownAlumni(db: Db): Promise<Known[]> {
+export async function knownAlumni(db: Db, sealing: FieldSealing): Promise<Known[]> {
   const alumni = await db.selectFrom('alumni_basic_info').selectAll().where('tenant_id', '=', TENANT).orderBy('id').execute();
   const statuses = await db.selectFrom('alumni_student_status').selectAll().where('tenant_id', '=', TENANT).orderBy('id').execute();
   const roster = await db.selectFrom('alumni_student').select(['alumni_id', 'student_no']).where('tenant_id', '=', TENANT).where('alumni_id', 'is not', null).execute();
@@ -72,8 +74,8 @@ export async function knownAlumni(db: Db): Promise<Known[]> {
     const s = first.get(String(a.id));
     if (!s) return [];
     return [{
-      id: String(a.id), name: String(a.name), gender: String(a.gender), idCardNo: text(a.id_card_no), birthday: text(a.birthday)?.slice(0, 10) ?? null,
-      phone: text(a.phone), email: text(a.email), company: text(a.company), position: text(a.position),
+      id: String(a.id), name: String(a.name), gender: String(a.gender), idCardNo: sealing.openColumn(basicInfoEntity, 'idCardNo', a.id_card_no), birthday: text(a.birthday)?.slice(0, 10) ?? null,
+      phone: sealing.openColumn(basicInfoEntity, 'phone', a.phone), email: sealing.openColumn(basicInfoEntity, 'email', a.email), company: text(a.company), position: text(a.position),
       allowSms: Number(a.allow_sms), allowEmail: Number(a.allow_email), allowWechat: Number(a.allow_wechat), source: String(a.source),
       createTime: String(a.create_time).slice(0, 19), departmentId: String(s.department_id), specialityId: String(s.speciality_id),
       educationLevel: String(s.education_level), enrollmentYear: Number(s.enrollment_year),

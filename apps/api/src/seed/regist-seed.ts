@@ -1,11 +1,12 @@
 import {
   MERGE_DEFAULT_FIELDS, MERGE_IDENTITY_FIELDS, MERGEABLE_FIELDS, REGIST_AGREEMENT, REGIST_SOURCE, REGIST_STATUS, STAFF_AGREEMENT,
-  formatSequenceNumber, periodOf, registInfoEntity, type SequenceNumber,
+  basicInfoEntity, formatSequenceNumber, periodOf, registInfoEntity, type SequenceNumber,
 } from '@alumni/domain';
 import type { Db } from '../db/database.js';
 import { plain, valuesToColumns } from '../db/row-mapping.js';
 import { Duplicates } from '../modules/identity/duplicates.js';
 import type { IdentityKeys } from '../modules/identity/identity-keys.js';
+import type { FieldSealing } from '../db/field-sealing.js';
 import { personOf } from '../modules/identity/regist-info-hooks.js';
 import { rosterMatch } from '../modules/people/roster-match.js';
 import { seedId } from './menu-tree.js';
@@ -30,10 +31,10 @@ const filled = (value: unknown) => value !== null && value !== undefined && valu
  * with the examiner, time, opinion and log rows the examine call writes, merges carried into the
  * alumni records they name. Runs after the people and their identity keys are seeded.
  */
-export async function seedRegistrations(w: SeedWriter, keys: IdentityKeys): Promise<void> {
+export async function seedRegistrations(w: SeedWriter, keys: IdentityKeys, sealing: FieldSealing): Promise<void> {
   const db = w.db;
-  const duplicates = new Duplicates(keys);
-  const plans = registPlans(await knownAlumni(db)).sort((a, b) => a.created.localeCompare(b.created));
+  const duplicates = new Duplicates(keys, sealing);
+  const plans = registPlans(await knownAlumni(db, sealing)).sort((a, b) => a.created.localeCompare(b.created));
   const units = new Map((await db.selectFrom('alumni_department').select(['id', 'org_dept_id']).where('tenant_id', '=', TENANT).execute())
     .map((r) => [String(r.id), r.org_dept_id === null ? null : String(r.org_dept_id)]));
   const numbers = registNumbers(plans);
@@ -48,7 +49,7 @@ export async function seedRegistrations(w: SeedWriter, keys: IdentityKeys): Prom
     const id = seedId(REGISTRATIONS, i + 1);
     // What the save computes (regist-info-hooks.ts): the roster check, and the duplicate level among the alumni of the day
     // (an approval made its alumnus afterwards, so that one is not its own duplicate).
-    const roster = await rosterMatch(db, TENANT, {
+    const roster = await rosterMatch(sealing, db, TENANT, {
       studentNo: claim.studentNo, name: claim.name, idType: claim.idType, idCardNo: claim.idCardNo,
       departmentId: claim.departmentId, enrollmentYear: claim.enrollmentYear,
     });
@@ -72,7 +73,7 @@ export async function seedRegistrations(w: SeedWriter, keys: IdentityKeys): Prom
     });
     if (!verdict) continue;
     let snapshot: string | null = null;
-    if (verdict.status === REGIST_STATUS.merged) snapshot = JSON.stringify(await merge(db, keys, claim, verdict.alumniId as string, verdict.at));
+    if (verdict.status === REGIST_STATUS.merged) snapshot = JSON.stringify(await merge(db, keys, sealing, claim, verdict.alumniId as string, verdict.at));
     if (verdict.status === REGIST_STATUS.approved) {
       // The alumnus was made from this registration: it lives where the registration says.
       await db.updateTable('alumni_basic_info').set({ province_code: claim.provinceCode, city_code: claim.cityCode }).where('id', '=', verdict.alumniId as string).execute();
@@ -122,9 +123,9 @@ async function seededRows(db: Db, table: string, number: number): Promise<number
  * registration replace the alumnus's, identity fields only fill empty ones, a refusal of consent
  * follows. Answers the log's snapshot.
  */
-async function merge(db: Db, keys: IdentityKeys, claim: Claim, alumniId: string, at: string) {
+async function merge(db: Db, keys: IdentityKeys, sealing: FieldSealing, claim: Claim, alumniId: string, at: string) {
   const stored = await db.selectFrom('alumni_basic_info').selectAll().where('id', '=', alumniId).executeTakeFirstOrThrow();
-  const target = plain(stored);
+  const target = sealing.openRecord(basicInfoEntity, plain(stored));
   const incoming = claim as unknown as Record<string, unknown>;
   const fields: { field: string; oldValue: unknown; newValue: unknown }[] = [];
   for (const field of [...MERGEABLE_FIELDS, ...CONSENT]) {
@@ -138,7 +139,7 @@ async function merge(db: Db, keys: IdentityKeys, claim: Claim, alumniId: string,
   }
   if (fields.length > 0) {
     const changes = Object.fromEntries(fields.map((f) => [f.field, f.newValue]));
-    await db.updateTable('alumni_basic_info').set(valuesToColumns({ ...changes, updateUser: OFFICE.id, updateTime: at })).where('id', '=', alumniId).execute();
+    await db.updateTable('alumni_basic_info').set(valuesToColumns({ ...sealing.sealValues(basicInfoEntity, changes), updateUser: OFFICE.id, updateTime: at })).where('id', '=', alumniId).execute();
     if (fields.some((f) => IDENTITY_KEYED.includes(f.field))) {
       const person = { ...target, ...changes };
       await keys.store(db, TENANT, alumniId, { name: person.name, idType: person.idType, idCardNo: person.idCardNo, areaCode: person.areaCode, phone: person.phone, email: person.email, birthday: person.birthday });

@@ -24,15 +24,10 @@ export async function seedIfEmpty(database: Database, config: Config): Promise<S
   const password = config.seedDemo ? (config.adminPassword ?? DEMO_PASSWORD) : (config.adminPassword ?? (generated as string));
   await database.db.transaction().execute(async (tx) => {
     await seedPlatform(tx, password);
-<<<<<<< HEAD
     if (config.seedDemo) {
-      await seedDemo(tx);
-      // The demo's alumni are written in bulk: their identity keys follow.
-      await new IdentityKeys(config.dataKey, new FieldSealing(config.fieldKeys, config.dataKey)).fill(tx);
+      const sealing = new FieldSealing(config.fieldKeys, config.dataKey);
+      await seedDemo(tx, new IdentityKeys(config.dataKey, sealing), sealing);
     }
-=======
-    if (config.seedDemo) await seedDemo(tx, new IdentityKeys(config.dataKey));
->>>>>>> regist-demo
   });
   return { seeded: true, demo: config.seedDemo, generatedPassword: generated };
 }

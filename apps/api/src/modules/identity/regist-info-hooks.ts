@@ -109,7 +109,7 @@ function checkPerson(ctx: WriteContext, values: SubmitValues, existing: JsonReco
 async function assess(ctx: WriteContext, duplicates: Duplicates, values: SubmitValues, existing: JsonRecord | null): Promise<void> {
   const value = (name: string) => after(values, existing, name);
   const tenantId = ctx.caller.tenantId;
-  const roster = await rosterMatch(ctx.repository, ctx.db, tenantId, {
+  const roster = await rosterMatch(ctx.repository.sealing, ctx.db, tenantId, {
     studentNo: filled(value('studentNo')) ? String(value('studentNo')) : null,
     name: String(value('name')),
     idType: String(value('idType') ?? '1'),

@@ -5,7 +5,10 @@ import type { JsonRecord } from '../../db/row-mapping.js';
 import type { DictionaryLabels } from '../../engine/dictionary-labels.js';
 import type { EntityOperations } from '../../engine/entity-operations.js';
 import type { EntityRepository } from '../../engine/entity-repository.js';
+import { ExamineLog } from '../../engine/examination/examine-log.js';
 import { consentLogsOf } from './consent-log.js';
+
+const examineLog = new ExamineLog();
 
 /** What the alumni record's detail reads beside the row. */
 export interface AlumnusReads {
@@ -17,7 +20,8 @@ export interface AlumnusReads {
 
 /**
  * What an alumnus's detail carries beside the record (DOMAIN 4.3.1) among what exists so far: its
- * study records (oldest first, named), its registrations (newest first) and its latest consent
+ * study records (oldest first, named), its registrations (newest first, each with its examination
+ * log) and its latest consent
  * changes (newest first, channel and source named).
  */
 export async function alumnusDetailExtras(reads: AlumnusReads, stored: JsonRecord, caller: Caller): Promise<Record<string, unknown>> {
@@ -29,6 +33,8 @@ export async function alumnusDetailExtras(reads: AlumnusReads, stored: JsonRecor
   const registInfos = await reads.db.selectFrom(registInfoEntity.table).select(['id', 'regist_no', 'examine_status', 'create_time'])
     .where('tenant_id', '=', tenantId).where('alumni_id', '=', alumniId).where('is_deleted', '=', 0)
     .orderBy('create_time', 'desc').orderBy('id', 'desc').execute();
+  const statusNames = await reads.labels.labels('biz', tenantId, 'regist_status');
+  const bizType = registInfoEntity.examine?.bizType as NonNullable<typeof registInfoEntity.examine>['bizType'];
   const consentLogs = await consentLogsOf(reads.db, tenantId, alumniId);
   const channels = await reads.labels.labels('biz', tenantId, 'push_channel');
   const sources = await reads.labels.labels('biz', tenantId, 'consent_source');
@@ -38,9 +44,12 @@ export async function alumnusDetailExtras(reads: AlumnusReads, stored: JsonRecor
   }
   return {
     studentStatuses,
-    registInfos: registInfos.map((r) => ({
+    // Each with its examination, newest first: how the record came to be or was updated.
+    registInfos: await Promise.all(registInfos.map(async (r) => ({
       id: String(r.id), registNo: r.regist_no, examineStatus: Number(r.examine_status), createTime: String(r.create_time),
-    })),
+      examineStatusName: statusNames.get(String(r.examine_status)) ?? null,
+      examineLogs: await examineLog.of(reads.db, tenantId, bizType, String(r.id)),
+    }))),
     consentLogs,
   };
 }

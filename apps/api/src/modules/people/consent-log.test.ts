@@ -85,7 +85,11 @@ describe.each(testDialects())('the consent log of alumni records on %s (DOMAIN 4
     expect(added[0]).toMatchObject({ channel: '2', allowed: 0, source: '1', note: `登记 ${registration.registNo}` });
     const shown = await detail(made.id);
     expect(shown).toMatchObject({ allowSms: 0, allowEmail: 1, allowWechat: 1 });
-    expect(shown.registInfos).toEqual([{ id: registration.id, registNo: registration.registNo, examineStatus: 3, createTime: expect.any(String) }]);
+    expect(shown.registInfos).toEqual([{
+      id: registration.id, registNo: registration.registNo, examineStatus: 3, examineStatusName: '合并通过', createTime: expect.any(String),
+      // The registration's examination, newest first: the merge, then the submission.
+      examineLogs: [expect.objectContaining({ action: 'merge', toStatus: 3 }), expect.objectContaining({ action: 'submit', toStatus: 0 })],
+    }]);
   });
 
   it('records the consent a registration approved as new states, on each channel', async () => {

@@ -13,7 +13,7 @@ describe.each(testDialects())('roster check on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const check = (claim: Parameters<typeof rosterMatch>[3], tenantId = '000000') => rosterMatch(t.app.services.repository, t.app.services.database.db, tenantId, claim);
+  const check = (claim: Parameters<typeof rosterMatch>[3], tenantId = '000000') => rosterMatch(t.app.services.sealing, t.app.services.database.db, tenantId, claim);
 
   it('matches the same student number and name, or the same ID number, with the roster row', async () => {
     expect(await check({ studentNo: String(student.studentNo), name: String(student.name) }))
