@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { openPage, region, row, search } from '../support/crud';
+import { button, openPage, region, row, search } from '../support/crud';
 import { CLIENT, apiToken, captchaText, signIn, toast, watchCaptcha } from '../support/session';
 import { setLook } from '../support/shell';
 
@@ -141,4 +141,91 @@ test('an alumnus registers on the public page at phone width, and the registrati
   await expect(row(list, registNo)).toContainText(name);
   await expect(row(list, registNo)).toContainText('自助登记（网页）');
   await expect(row(list, registNo)).toContainText('待审核');
+});
+
+test('an alumnus registers again on the public page, the examiner merges it, and the record shows the merged fields and the examination', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  // An alumnus already in the library, made from an earlier registration.
+  const token = await apiToken(request, 'office');
+  const idCardNo = residentId(Number.parseInt(tag.slice(-4), 36) + 13);
+  const name = `郑再登${tag.slice(-3)}`;
+  const first = await call(request, token, 'post', `${BASE}/manage/saveOrUpdate`, {
+    name, gender: '2', idType: '1', idCardNo, departmentId: CS, specialityId: NETWORKS, educationLevel: '2', enrollmentYear: 2010,
+    graduationYear: 2014, areaCode: '+86', phone: `136${String(Date.now()).slice(-8)}`, country: '中国', provinceCode: '110000', company: `原单位${tag}`,
+  });
+  await call(request, token, 'put', `${BASE}/manage/examine`, { ids: first.id, examineStatus: 1, examineOpinion: '首次登记' });
+
+  // The alumnus registers again from a phone, with a new employer.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const captcha = watchCaptcha(page);
+  await page.goto('/regist');
+  const form = page.getByRole('form', { name: '校友信息登记' });
+  await form.getByLabel('姓名').fill(name);
+  await form.getByRole('radio', { name: '女' }).check();
+  await form.getByLabel('证件号码').fill(idCardNo);
+  const pick = async (field: string, option: string) => {
+    const select = form.getByLabel(field, { exact: true });
+    await select.click();
+    await select.fill(option.slice(0, 2));
+    await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  };
+  await pick('院系', '计算机科学与技术学院');
+  await pick('专业', '网络工程（本科）');
+  await form.getByLabel('入学年份').fill('2010');
+  await form.getByLabel('毕业年份').fill('2014');
+  await form.getByLabel('手机号码').fill(`135${String(Date.now()).slice(-8)}`);
+  await pick('省份', '上海市');
+  await form.getByLabel('工作单位').fill(`新东家${tag}`);
+  await form.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+  await form.getByLabel('验证码').fill(await captchaText(await captcha.key()));
+  await form.getByRole('button', { name: '提交登记' }).click();
+  const done = page.getByRole('alert').filter({ hasText: '登记已提交' });
+  await expect(done).toBeVisible();
+  const registNo = /DJ\d{12}/.exec(await done.innerText())?.[0] as string;
+
+  // The examiner sees the alumnus as a high-level candidate and merges.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, { account: 'office' });
+  await openPage(page, '/alumni/registinfo');
+  const list = region(page, '校友信息登记');
+  await search(list, { 登记编号: registNo });
+  await expect(row(list, registNo)).toContainText('高');
+  await row(list, registNo).getByRole('button', { name: '审核' }).click();
+  const drawer = page.getByRole('dialog').filter({ hasText: `审核登记 ${registNo}` });
+  await expect(drawer.getByRole('region', { name: '疑似重复' })).toContainText(name);
+  await expect(drawer.getByRole('radio', { name: '合并通过' })).toBeChecked();
+  await drawer.getByLabel('审核意见').fill('本人再次登记，更新工作单位');
+  await drawer.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(toast(page, '已审核 1 条')).toBeVisible();
+
+  // The record carries the new employer and the region, and its view tells how it came to be.
+  await openPage(page, '/alumni/basicinfo');
+  const alumni = region(page, '校友');
+  await search(alumni, { 姓名: name });
+  await expect(row(alumni, name)).toHaveCount(1);
+  await expect(row(alumni, name)).toContainText(`新东家${tag}`);
+  await button(row(alumni, name), '查看').click();
+  const view = page.getByRole('dialog');
+  await expect(view).toContainText(`新东家${tag}`);
+  await expect(view).toContainText('上海市');
+  const history = view.getByRole('region', { name: '登记与审核' });
+  await expect(history.getByRole('article', { name: registNo })).toContainText('合并通过');
+  await expect(history.getByRole('article', { name: registNo })).toContainText('本人再次登记，更新工作单位');
+  await expect(history.getByRole('article', { name: first.registNo })).toContainText('首次登记');
+  await history.getByRole('article', { name: registNo }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'screenshots/alumnus-registrations-zh.png' });
+
+  await page.keyboard.press('Escape');
+  await setLook(page, 'en', 'theme-default');
+  await openPage(page, '/alumni/basicinfo');
+  const alumniEn = region(page, 'Alumnus');
+  await alumniEn.locator('form.entity-search').getByLabel('Name').fill(name);
+  await alumniEn.locator('form.entity-search').getByRole('button', { name: 'Search' }).click();
+  await button(row(alumniEn, name), 'View').click();
+  const historyEn = page.getByRole('dialog').getByRole('region', { name: 'Registrations and examination' });
+  await expect(historyEn.getByRole('article', { name: registNo })).toContainText('Approved (merged)');
+  await expect(historyEn.getByRole('article', { name: registNo })).toContainText('本人再次登记，更新工作单位');
+  await historyEn.getByRole('article', { name: registNo }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'screenshots/alumnus-registrations-en.png' });
 });
