@@ -55,6 +55,13 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
   try {
     const { db } = app.services.database;
     const keys = app.services.identityKeys;
+    // Stored as the server stores them: sealed, with the keyed hash beside each (README "Encryption at rest").
+    const sealing = app.services.sealing;
+    const sealed = (table: string, values: { idCardNo: string; phone: string; email?: string }) => ({
+      id_card_no: sealing.seal(values.idCardNo, `${table}.id_card_no`), id_card_no_hash: sealing.hash('idCard', values.idCardNo),
+      phone: sealing.seal(values.phone, `${table}.phone`), phone_hash: sealing.hash('phone', values.phone),
+      ...(values.email ? { email: sealing.seal(values.email, `${table}.email`), email_hash: sealing.hash('email', values.email) } : {}),
+    });
     const department = String((await db.selectFrom('alumni_department').select('id').where('tenant_id', '=', '000000').where('examine_status', '=', 1).executeTakeFirstOrThrow()).id);
     const speciality = String((await db.selectFrom('alumni_speciality').select('id').where('department_id', '=', department).where('education_level', '=', '2').executeTakeFirstOrThrow()).id);
     const stamp = '2024-01-01 00:00:00';
@@ -71,8 +78,8 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
           const id = String(FIRST_ID + BigInt(i));
           alumni.push({
             id, tenant_id: '000000', create_user: 1, create_time: stamp, update_user: 1, update_time: stamp, status: 1, is_deleted: 0,
-            alumni_code: `XB${String(i).padStart(7, '0')}`, name: p.name, gender: '1', id_type: '1', id_card_no: p.idCardNo,
-            birthday: p.birthday, phone: p.phone, email: p.email, department_id: department, speciality_id: speciality,
+            alumni_code: `XB${String(i).padStart(7, '0')}`, name: p.name, gender: '1', id_type: '1', ...sealed('alumni_basic_info', p),
+            birthday: p.birthday, department_id: department, speciality_id: speciality,
             first_enrollment_year: p.year, source: '4', is_key_alumni: 0, is_deceased: 0, directory_visible: 1, allow_sms: 1, allow_email: 1, allow_wechat: 1,
           });
           for (const k of keys.keysOf('000000', p)) keyRows.push({ tenant_id: '000000', key_hash: k.hash, alumni_id: id, rule: k.rule });
@@ -81,7 +88,8 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
           const p = person(ALUMNI + i);
           registrations.push({
             id: String(FIRST_ID * 2n + BigInt(i)), tenant_id: '000000', create_user: 1, create_time: stamp, update_user: 1, update_time: stamp, status: 1, is_deleted: 0,
-            regist_no: `DJ20240101${String(i).padStart(7, '0')}`, name: p.name, gender: '1', id_type: '1', id_card_no: p.idCardNo, phone: p.phone,
+            regist_no: `DJ20240101${String(i).padStart(7, '0')}`, name: p.name, gender: '1', id_type: '1',
+            ...sealed('alumni_regist_info', { idCardNo: p.idCardNo, phone: p.phone }),
             area_code: '+86', country: '中国', province_code: '110000', department_id: department, speciality_id: speciality, education_level: '2',
             enrollment_year: p.year, source: '1', roster_match: '3', duplicate_level: 0, examine_status: i % 5 === 0 ? 0 : 1,
             allow_sms: 1, allow_email: 1, allow_wechat: 1,
