@@ -209,6 +209,9 @@ test('an alumnus registers again on the public page, the examiner merges it, and
   const view = page.getByRole('dialog');
   await expect(view).toContainText(`新东家${tag}`);
   await expect(view).toContainText('上海市');
+  await view.getByRole('tab', { name: '学籍' }).click();
+  await expect(view.getByRole('table')).toContainText('网络工程');
+  await view.getByRole('tab', { name: '登记记录' }).click();
   const history = view.getByRole('region', { name: '登记与审核' });
   await expect(history.getByRole('article', { name: registNo })).toContainText('合并通过');
   await expect(history.getByRole('article', { name: registNo })).toContainText('本人再次登记，更新工作单位');
@@ -223,6 +226,7 @@ test('an alumnus registers again on the public page, the examiner merges it, and
   await alumniEn.locator('form.entity-search').getByLabel('Name').fill(name);
   await alumniEn.locator('form.entity-search').getByRole('button', { name: 'Search' }).click();
   await button(row(alumniEn, name), 'View').click();
+  await page.getByRole('dialog').getByRole('tab', { name: 'Registrations' }).click();
   const historyEn = page.getByRole('dialog').getByRole('region', { name: 'Registrations and examination' });
   await expect(historyEn.getByRole('article', { name: registNo })).toContainText('Approved (merged)');
   await expect(historyEn.getByRole('article', { name: registNo })).toContainText('本人再次登记，更新工作单位');

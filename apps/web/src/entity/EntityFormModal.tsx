@@ -1,5 +1,5 @@
 import type { EntityDef } from '@alumni/domain';
-import { Col, Divider, Form, Modal, Row } from 'antd';
+import { Col, Divider, Form, Modal, Row, Tabs } from 'antd';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldOverrides } from './field-overrides';
@@ -31,8 +31,15 @@ interface Props {
    * study record), under a heading; their values arrive with the others.
    */
   related?: RelatedSection;
-  /** Shown below the fields in view mode, from the row as the detail answered it. */
-  viewExtra?: (row: Record<string, unknown>) => ReactNode;
+  /** Tabs after the record's own in view mode, from the row as the detail answered it. */
+  viewTabs?: (row: Record<string, unknown>) => ViewTab[];
+}
+
+/** A tab of the view dialog beside the record's fields (an alumnus's study records). */
+export interface ViewTab {
+  key: string;
+  label: string;
+  children: ReactNode;
 }
 
 export interface RelatedSection {
@@ -44,7 +51,7 @@ export interface RelatedSection {
 }
 
 /** The add / edit / view dialog generated from the entity's fields. */
-export function EntityFormModal({ entity, mode, open, initial, overrides, width = 880, saving, onSubmit, onClose, only, title: ownTitle, related, viewExtra }: Props) {
+export function EntityFormModal({ entity, mode, open, initial, overrides, width = 880, saving, onSubmit, onClose, only, title: ownTitle, related, viewTabs }: Props) {
   const { t, i18n } = useTranslation();
   const lang = asLang(i18n.language);
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -93,7 +100,9 @@ export function EntityFormModal({ entity, mode, open, initial, overrides, width 
       okButtonProps={{ loading: saving, style: mode === 'view' ? { display: 'none' } : undefined }}
       onOk={() => void save().catch(() => undefined)}
     >
-      {mode === 'view' ? <><EntityView entity={entity} row={initial} overrides={overrides} />{viewExtra?.(initial)}</> : (
+      {mode === 'view' ? (viewTabs
+        ? <Tabs items={[{ key: 'record', label: t('crud.recordTab'), children: <EntityView entity={entity} row={initial} overrides={overrides} /> }, ...viewTabs(initial)]} />
+        : <EntityView entity={entity} row={initial} overrides={overrides} />) : (
       <Form form={form} name={formName} layout="horizontal" labelCol={{ flex: '110px' }} labelWrap preserve={false}>
         <Row gutter={16}>
           {fields.map((f) => renderField(f, overrides?.[f.name]?.input))}

@@ -165,7 +165,7 @@ export function EntityPage(props: EntityPageProps) {
         onSubmit={onSubmit}
         onClose={dialog.close}
         related={related}
-        viewExtra={props.viewExtra}
+        viewTabs={props.viewTabs}
       />
       {can.import && <ImportDialog entity={entity} open={importing} onClose={() => setImporting(false)} />}
     </section>

@@ -1,4 +1,4 @@
-import type { RelatedSection } from './EntityFormModal';
+import type { RelatedSection, ViewTab } from './EntityFormModal';
 import type { EntityDef } from '@alumni/domain';
 import type { TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
@@ -47,6 +47,6 @@ export interface EntityPageProps {
   regionLabel?: string;
   /** A related record added with each new row, in the same dialog (see `RelatedSection`). */
   addRelated?: RelatedSection;
-  /** What the view dialog shows below the fields, from the detail answer (an alumnus's consent log). */
-  viewExtra?: (row: Record<string, unknown>) => ReactNode;
+  /** Tabs of the view dialog after the record's own, from the detail answer (an alumnus's study records, registrations, consent log). */
+  viewTabs?: (row: Record<string, unknown>) => ViewTab[];
 }

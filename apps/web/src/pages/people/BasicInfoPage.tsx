@@ -4,6 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { EntityPage } from '../../entity/EntityPage';
 import { ConsentLogTable, type ConsentLogRow } from './ConsentLogTable';
 import { RegistrationHistory, type AlumnusRegistration } from './RegistrationHistory';
+import { StudyRecordsTable } from './StudyRecordsTable';
+import type { Row } from '../../entity/entity-api';
+import type { ViewTab } from '../../entity/EntityFormModal';
+import type { TFunction } from 'i18next';
 
 /** The study-record fields filled when an alumnus is added (later records are kept in 学籍管理). */
 const FIRST_STUDY = [
@@ -11,13 +15,12 @@ const FIRST_STUDY = [
   'graduationStatus', 'studentNo',
 ] as const;
 
-/** Below the record in its view: the registrations with their examinations, and the consent log. */
-const history = (row: Record<string, unknown>) => (
-  <>
-    <RegistrationHistory registrations={row.registInfos as AlumnusRegistration[] | undefined} />
-    <ConsentLogTable logs={row.consentLogs as ConsentLogRow[] | undefined} />
-  </>
-);
+/** The view's tabs after the record (DOMAIN 4.3.4): study records, registrations with their examinations, consent log. */
+const viewTabs = (t: TFunction) => (row: Record<string, unknown>): ViewTab[] => [
+  { key: 'study', label: t('people.studyTab'), children: <StudyRecordsTable records={row.studentStatuses as Row[] | undefined} /> },
+  { key: 'registrations', label: t('people.registrationsTab'), children: <RegistrationHistory registrations={row.registInfos as AlumnusRegistration[] | undefined} /> },
+  { key: 'consent', label: t('people.consentLog'), children: <ConsentLogTable logs={row.consentLogs as ConsentLogRow[] | undefined} /> },
+];
 
 /**
  * 校友基础信息库 (DOMAIN 4.3): the alumni records; an alumnus is added with its first study record,
@@ -26,5 +29,6 @@ const history = (row: Record<string, unknown>) => (
 export default function BasicInfoPage() {
   const { t } = useTranslation();
   const related = useMemo(() => ({ entity: studentStatusEntity, fields: FIRST_STUDY, title: t('people.firstStudy'), key: 'studentStatuses' }), [t]);
-  return <EntityPage entity={basicInfoEntity} dialogWidth={1000} addRelated={related} viewExtra={history} />;
+  const tabs = useMemo(() => viewTabs(t), [t]);
+  return <EntityPage entity={basicInfoEntity} dialogWidth={1000} addRelated={related} viewTabs={tabs} />;
 }
