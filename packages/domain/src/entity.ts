@@ -73,7 +73,28 @@ export interface EntityDef<F extends Record<string, Field> = Record<string, Fiel
    * `import` adds `export-template` and `import` (code `<permission>_import`), the existing row of an
    * imported one found by the natural `key`.
    */
-  excel?: { export?: boolean; import?: { key: readonly string[] } };
+  excel?: { export?: boolean; import?: ImportRule };
+}
+
+/**
+ * How a sheet's rows find the records they update: by `key`, or by `fallbackKey` when a row leaves
+ * a field of `key` empty (no ID number: name and phone); with `related`, each row also carries one
+ * record of another entity, read from its own columns and sent as a one-element list `field` of the
+ * row's body (an alumnus with a study record).
+ */
+export interface ImportRule {
+  key: readonly string[];
+  fallbackKey?: readonly string[];
+  related?: ImportRelated;
+}
+
+export interface ImportRelated {
+  /** The body's list the record goes into. */
+  field: string;
+  /** The related entity's name. */
+  entity: string;
+  /** Its fields the sheet has columns for. */
+  fields: readonly string[];
 }
 
 export function defineEntity<const F extends Record<string, Field>>(def: EntityDef<F>): EntityDef<F> {

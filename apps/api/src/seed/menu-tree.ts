@@ -56,7 +56,8 @@ export const MENU_TREE: MenuSeed[] = [
         button('registinfo_import', '导入', 'Import', 1), button('registinfo_export', '导出', 'Export', 1),
       ] },
       { row: 320, code: 'basicinfo', name: '校友基础信息库', nameEn: 'Alumni library', path: '/alumni/basicinfo', source: 'DatabaseOutlined', sort: 2, buttons: [
-        ...crud('basicinfo'), button('basicinfo_export', '导出', 'Export', 1),
+        // 导入 follows 导出 so the ids of the buttons seeded before it stay as they were.
+        ...crud('basicinfo'), button('basicinfo_export', '导出', 'Export', 1), button('basicinfo_import', '导入', 'Import', 1),
       ] },
       { row: 330, code: 'studentstatus', name: '学籍管理', nameEn: 'Student status', path: '/alumni/studentstatus', source: 'SolutionOutlined', sort: 3, buttons: [
         ...crud('studentstatus'), button('studentstatus_examine', '审核', 'Examine', 3),

@@ -8,6 +8,7 @@ export const excelEn: typeof excelZh = {
   skip: 'Skip',
   cover: 'Overwrite',
   keyHint: 'A record exists when its “{{key}}” does',
+  fallbackKeyHint: 'A record exists when its “{{key}}” does, or its “{{fallback}}” when a row leaves that empty',
   drop: 'Click or drop an Excel file here (.xlsx, at most 10 MB)',
   uploading: 'Uploading…',
   checking: 'Checking every row, please wait…',

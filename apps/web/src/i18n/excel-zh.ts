@@ -7,6 +7,7 @@ export const excelZh = {
   skip: '跳过',
   cover: '覆盖',
   keyHint: '按“{{key}}”判断记录是否已存在',
+  fallbackKeyHint: '按“{{key}}”判断记录是否已存在，未填写时按“{{fallback}}”',
   drop: '点击或拖入 Excel 文件（.xlsx，最大 10MB）',
   uploading: '正在上传…',
   checking: '正在逐行校验，请稍候…',

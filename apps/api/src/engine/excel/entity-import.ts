@@ -12,6 +12,8 @@ import type { DictionaryLabels } from '../dictionary-labels.js';
 import type { EntityOperations, WritePlan } from '../entity-operations.js';
 import type { EntityRepository } from '../entity-repository.js';
 import { readImportSheet, type ImportSheet } from './import-sheet.js';
+import { relatedCell, relatedImport, relatedRow } from './import-columns.js';
+import { rowKey } from './import-key.js';
 import { ImportValues } from './import-values.js';
 
 /** How long a previewed file waits for its commit. */
@@ -105,11 +107,16 @@ export class EntityImports {
   }
 
   private async run(entity: EntityDef, caller: Caller, lang: Lang, sheet: ImportSheet, mode: ImportMode, write: boolean): Promise<ImportResult> {
-    const key = entity.excel?.import?.key ?? [];
-    // A one-field key is read for the whole file below and repeats within it are refused: each row's
-    // own check of that field's uniqueness would only ask again.
-    const plan: WritePlan = { ...(await this.ops.planWrite(entity, caller, lang)), via: 'import', ...(key.length === 1 ? { uniqueBy: key[0] } : {}) };
+    const rule = entity.excel?.import;
+    // A single one-field key is read for the whole file below and repeats within it are refused:
+    // each row's own check of that field's uniqueness would only ask again.
+    const single = rule && rule.key.length === 1 && !rule.fallbackKey?.length ? rule.key[0] as string : null;
+    const plan: WritePlan = { ...(await this.ops.planWrite(entity, caller, lang)), via: 'import', ...(single ? { uniqueBy: single } : {}) };
     const values = await ImportValues.prepare(this.db, this.labels, entity, caller.tenantId, sheet.rows, lang);
+    const related = relatedImport(entity);
+    const relatedValues = related
+      ? await ImportValues.prepare(this.db, this.labels, related.entity, caller.tenantId, sheet.rows.map((r) => relatedRow(related, r)), lang, related.fields)
+      : null;
     const defaults = formDefaults(entity);
     const seen = new Map<string, number>();
     const errors: ImportError[] = [];
@@ -124,24 +131,30 @@ export class EntityImports {
     const trx = await this.db.startTransaction().execute();
     try {
       // A one-field natural key (a student number): the existing rows are read once, not row by row.
-      const known = key.length === 1 ? await this.repository.idsByValues(entity, plan.scope, key[0] as string,
-        [...new Set(sheet.rows.map((r) => r.cells[key[0] as string]?.trim()).filter((v): v is string => !!v))], trx) : null;
+      const known = single ? await this.repository.idsByValues(entity, plan.scope, single,
+        [...new Set(sheet.rows.map((r) => r.cells[single]?.trim()).filter((v): v is string => !!v))], trx) : null;
       // First every row's own checks, which write nothing; then the writes, a chunk at a time.
       const writes: RowWrite[] = [];
       for (const row of sheet.rows) {
         const { body, errors: cellErrors } = values.toBody(row);
-        const keyValues = Object.fromEntries(key.map((k) => [k, typeof body[k] === 'string' ? (body[k] as string).trim() : body[k] ?? null]));
-        const keyText = JSON.stringify(keyValues);
-        const earlier = seen.get(keyText);
-        if (key.length > 0 && earlier !== undefined) {
-          fail(row.row, [{ row: row.row, field: key[0], message: IMPORT_MSG.duplicateInFile[lang].replace('{row}', String(earlier)) }]);
+        if (related && relatedValues) {
+          // The row's related record, as the entity's form sends it: a one-element list.
+          const own = relatedValues.toBody(relatedRow(related, row));
+          if (Object.keys(own.body).length > 0) body[related.rule.field] = [own.body];
+          for (const [name, message] of Object.entries(own.errors)) cellErrors[relatedCell(related.rule, name)] = message;
+        }
+        const found = rowKey(rule, { ...defaults, ...body });
+        // Values are compared as stored: an encrypted field by its hash (an ID number in any case, a phone with separators).
+        const keyText = found ? JSON.stringify(this.repository.exactColumns(entity, found.values)) : null;
+        const earlier = keyText === null ? undefined : seen.get(keyText);
+        if (found && earlier !== undefined) {
+          fail(row.row, [{ row: row.row, field: found.fields.at(-1), message: IMPORT_MSG.duplicateInFile[lang].replace('{row}', String(earlier)) }]);
           continue;
         }
-        seen.set(keyText, row.row);
-        const complete = key.length > 0 && key.every((k) => keyValues[k] !== null && keyValues[k] !== '');
-        const existingId = !complete ? null
-          : known ? known.get(String(keyValues[key[0] as string])) ?? null
-            : await this.repository.idBy(entity, plan.scope, keyValues, trx);
+        if (keyText !== null) seen.set(keyText, row.row);
+        const existingId = !found ? null
+          : known ? known.get(String(found.values[single as string])) ?? null
+            : await this.repository.idBy(entity, plan.scope, found.values, trx);
         if (existingId && mode === 'skip') {
           counts.skipped += 1;
           continue;

@@ -7,7 +7,7 @@ import { requireCaller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
 import { receiveUpload } from '../../modules/resource/storage/receive-upload.js';
 import { importModeOf } from './entity-import.js';
-import { headerOf, importFields } from './import-columns.js';
+import { headerOf, sheetColumns } from './import-columns.js';
 
 /** The largest file an import takes (DOMAIN 1.2), and its most rows unless the tenant's parameter says otherwise. */
 const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -17,10 +17,10 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const DICTIONARY_SHEET = { zh: '字典值', en: 'Dictionary values' } as const;
 const TEMPLATE = { zh: '导入模板', en: 'import template' } as const;
 
-/** The empty sheet of an entity's import, and a second sheet with every dictionary column's choices. */
+/** The empty sheet of an entity's import (a related record's columns last), and a second sheet with every dictionary column's choices. */
 async function templateOf(app: FastifyInstance, entity: EntityDef, tenantId: string, lang: Lang): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
-  const fields = importFields(entity);
+  const fields = sheetColumns(entity);
   const sheet = book.addWorksheet(entity.label[lang]);
   sheet.columns = fields.map(([name, field]) => ({ header: headerOf(field, lang), key: name, width: Math.max(14, Math.round((field.width ?? 120) / 7)) }));
   sheet.getRow(1).font = { bold: true };

@@ -33,8 +33,9 @@ export class ImportValues {
     private readonly lang: Lang,
   ) {}
 
-  static async prepare(db: Db, labels: DictionaryLabels, entity: EntityDef, tenantId: string, rows: SheetRow[], lang: Lang): Promise<ImportValues> {
-    const fields = importFields(entity);
+  /** `fields`: the entity's columns the rows fill (all it imports unless given: a related record's few). */
+  static async prepare(db: Db, labels: DictionaryLabels, entity: EntityDef, tenantId: string, rows: SheetRow[], lang: Lang,
+    fields: [string, Field][] = importFields(entity)): Promise<ImportValues> {
     const dictionaries = new Map<string, Map<string, string>>();
     const references = new Map<string, Map<string, Candidate[]>>();
     for (const [name, field] of fields) {

@@ -1,27 +1,23 @@
-import {
-  BASIC_INFO_MSG, EXAMINE_MSG, STATUS_SOURCE, registInfoEntity, studentEntity, studentStatusEntity,
-} from '@alumni/domain';
+import { BASIC_INFO_MSG, REGIST_SOURCE, registInfoEntity, studentEntity, studentStatusEntity } from '@alumni/domain';
 import { now } from '../../core/time.js';
 import { badRequest } from '../../core/errors.js';
 import type { EntityHooks } from '../../engine/entity-hooks.js';
 import { after } from '../academic/academic-rules.js';
 import { alumnusDetailExtras, type AlumnusReads } from './alumnus-detail.js';
 import { consentAfterSave, consentBeforeSave } from './alumnus-consent.js';
-import { addStudyRecord } from './study-records.js';
+import { addAlumnusStudyRecords } from './alumnus-study-records.js';
 import { checkIdentity } from './study-rules.js';
 import type { Duplicates } from '../identity/duplicates.js';
 import type { IdentityKeys } from '../identity/identity-keys.js';
 import { normalIdNumber } from '../identity/identity-normal.js';
-
-/** `regist_source` 3: typed in by staff. */
-const STAFF_ENTRY = '3';
 
 /**
  * The alumni record's rules built so far (DOMAIN 4.3.3): a resident ID gives the birthday and the
  * gender, an ID number belongs to one record of the tenant, and the record's identity keys follow
  * its values (duplicate detection); staff changes of consent are logged, and a deceased alumnus is
  * no longer reached. A record is made by the server (from the roster or a registration, whose
- * writer logs the consent it carries) or by staff with at least one study record.
+ * writer logs the consent it carries) or by staff, typed in or imported, with at least one study
+ * record.
  */
 export function basicInfoHooks(keys: IdentityKeys, duplicates: Duplicates, reads: AlumnusReads): EntityHooks {
   return {
@@ -29,7 +25,7 @@ export function basicInfoHooks(keys: IdentityKeys, duplicates: Duplicates, reads
       if (!existing && !ctx.system) {
         const statuses = ctx.body?.studentStatuses;
         if (!Array.isArray(statuses) || statuses.length === 0) throw badRequest(BASIC_INFO_MSG.needsStatus);
-        values.source = STAFF_ENTRY;
+        values.source = ctx.via === 'import' ? REGIST_SOURCE.import : REGIST_SOURCE.staff;
       }
       if (!ctx.system) consentBeforeSave(values, existing);
       // A resident ID is kept in its one form (capital X, no spaces); other documents as typed.
@@ -57,14 +53,8 @@ export function basicInfoHooks(keys: IdentityKeys, duplicates: Duplicates, reads
         const candidates = await duplicates.candidates(ctx.db, ctx.caller.tenantId, record, String(record.id));
         (record as Record<string, unknown>).duplicateCandidates = candidates.filter((c) => c.matchLevel >= 2);
       }
-      if (existing || ctx.system) return;
-      // Staff vouch for the record; its study records are approved when they may examine them.
-      const examiner = ctx.codes?.has('studentstatus_examine') ?? false;
-      for (const status of ctx.body?.studentStatuses as Record<string, unknown>[]) {
-        if (!status || typeof status !== 'object') throw badRequest(BASIC_INFO_MSG.needsStatus);
-        await addStudyRecord(ctx, { ...status, alumniId: String(record.id) }, { source: STATUS_SOURCE.staff },
-          examiner ? EXAMINE_MSG.approvedOnCreate.zh : null);
-      }
+      // Staff vouch for the record; an imported row also brings its study record to an alumnus it updates.
+      if (!ctx.system) await addAlumnusStudyRecords(ctx, record, existing);
     },
     detailExtras: (stored, caller) => alumnusDetailExtras(reads, stored, caller),
     async beforeRemove(ctx, rows) {

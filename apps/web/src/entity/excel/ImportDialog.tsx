@@ -1,5 +1,5 @@
 import InboxOutlined from '@ant-design/icons/InboxOutlined';
-import { type EntityDef } from '@alumni/domain';
+import { entityByName, type EntityDef } from '@alumni/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Modal, Progress, Radio, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -31,7 +31,10 @@ export function ImportDialog({ entity, open, onClose }: { entity: EntityDef; ope
   const [mode, setMode] = useState<ImportMode>('skip');
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const base = entity.api?.base ?? '';
-  const key = (entity.excel?.import?.key ?? []).map((name) => entity.fields[name]?.label[lang] ?? name).join(' + ');
+  const rule = entity.excel?.import;
+  const keyText = (names: readonly string[]) => names.map((name) => entity.fields[name]?.label[lang] ?? name).join(' + ');
+  const key = keyText(rule?.key ?? []);
+  const fallback = keyText(rule?.fallbackKey ?? []);
 
   const close = () => {
     if (step.kind === 'uploading' || step.kind === 'writing') return;
@@ -57,7 +60,16 @@ export function ImportDialog({ entity, open, onClose }: { entity: EntityDef; ope
   };
 
   const summary = (result: ImportResult, done: boolean) => t(done ? 'excel.resultSummary' : 'excel.previewSummary', { ...result });
-  const fieldLabel = (name?: string) => (name ? entity.fields[name]?.label[lang] ?? name : '');
+  // A related record's column (`studentStatuses.departmentId`) is named by the related entity's label.
+  const related = rule?.related;
+  const fieldLabel = (name?: string) => {
+    if (!name) return '';
+    if (related && name.startsWith(`${related.field}.`)) {
+      const own = name.slice(related.field.length + 1);
+      return entityByName(related.entity).fields[own]?.label[lang] ?? own;
+    }
+    return entity.fields[name]?.label[lang] ?? name;
+  };
 
   const errorsTable = (result: ImportResult) => result.errors.length > 0 && (
     <Table
@@ -98,7 +110,7 @@ export function ImportDialog({ entity, open, onClose }: { entity: EntityDef; ope
             <span>{t('excel.mode')}</span>
             <Radio.Group value={mode} onChange={(e) => setMode(e.target.value as ImportMode)} optionType="button"
               options={[{ value: 'skip', label: t('excel.skip') }, { value: 'cover', label: t('excel.cover') }]} />
-            {key && <Typography.Text type="secondary">{t('excel.keyHint', { key })}</Typography.Text>}
+            {key && <Typography.Text type="secondary">{fallback ? t('excel.fallbackKeyHint', { key, fallback }) : t('excel.keyHint', { key })}</Typography.Text>}
           </Space>
           <Upload.Dragger
             accept=".xlsx"

@@ -61,5 +61,17 @@ export const basicInfoEntity = defineEntity({
   defaultSort: [{ field: 'createTime', desc: true }],
   titleField: 'name',
   numbers: { alumniCode: { kind: 'sequence', prefix: { param: 'alumni.code.prefix', default: 'XY' }, digits: 7 } },
-  excel: { export: true },
+  excel: {
+    export: true,
+    // An ID number finds the alumnus; without one, the name and the phone (DOMAIN 4.3.1). Each row
+    // carries one study record, added to the alumnus unless it already has the same one.
+    import: {
+      key: ['idType', 'idCardNo'],
+      fallbackKey: ['name', 'phone'],
+      related: {
+        field: 'studentStatuses', entity: 'studentStatus',
+        fields: ['departmentId', 'specialityId', 'educationLevel', 'enrollmentYear', 'graduationYear'],
+      },
+    },
+  },
 });
