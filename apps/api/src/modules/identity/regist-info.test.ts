@@ -168,7 +168,9 @@ describe.each(testDialects())('registrations and duplicate detection on %s (DOMA
 
     const alumnus = await data(office, 'GET', `${ALUMNI}/detail?id=${alumniId}`);
     expect(alumnus).toMatchObject({ id: alumniId, company: '新公司', position: '总监', phone: twin.phone, wechat: 'wang_merge', allowEmail: 0, nativePlace: '湖北武汉' });
-    expect(alumnus.studentStatuses ?? null).toBeDefined();
+    // The merge keeps the alumnus's id: its detail lists both registrations' study records and the merged registration.
+    expect((alumnus.studentStatuses as Json[]).map((s) => s.enrollmentYear).sort()).toEqual([2008, 2012]);
+    expect((alumnus.registInfos as Json[]).map((r) => r.id)).toContain(twin.id);
     const statuses = await data(office, 'GET', `/api/blade-studentStatus/studentStatus/list?alumniId=${alumniId}&size=20`);
     expect(statuses.records.map((s: Json) => s.enrollmentYear).sort()).toEqual([2008, 2012]);
     expect(statuses.records.every((s: Json) => s.examineStatus === 1 && s.source === '1')).toBe(true);
