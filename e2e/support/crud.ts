@@ -47,6 +47,17 @@ export async function pickPageSize(scope: Locator, size: number): Promise<void> 
 /** A form error message shown under a field. */
 export const fieldError = (dialog: Locator, text: string) => dialog.locator('.ant-form-item-explain-error').filter({ hasText: text });
 
+/**
+ * Picks an option of a searched select (a long list such as the provinces shows only some at a
+ * time): its first characters are typed, then the option is clicked.
+ */
+export async function chooseBySearch(page: Page, scope: Locator, field: string, option: string): Promise<void> {
+  const select = scope.getByLabel(field, { exact: true });
+  await select.click();
+  await page.keyboard.type(option.slice(0, 2));
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
+}
+
 /** Picks an option of a select field of a dialog by its text. */
 export async function choose(page: Page, dialog: Locator, field: string, option: string): Promise<void> {
   await dialog.getByLabel(field, { exact: true }).click();

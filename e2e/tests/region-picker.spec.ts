@@ -1,16 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { button, choose, formDialog, openPage, region, row, search } from '../support/crud';
+import { expect, test } from '@playwright/test';
+import { button, choose, chooseBySearch, formDialog, openPage, region, row, search } from '../support/crud';
 import { signIn, toast } from '../support/session';
 
 const tag = Date.now().toString(36).toUpperCase();
-
-/** Picks a region: the list is long (the provinces), so its first characters are typed to find it. */
-async function pickRegion(page: Page, dialog: Locator, field: string, option: string): Promise<void> {
-  const select = dialog.getByLabel(field, { exact: true });
-  await select.click();
-  await page.keyboard.type(option.slice(0, 2));
-  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).first().click();
-}
 
 test('an alumnus\'s province, city and district are picked from the regions, the city following the province', async ({ page }) => {
   test.setTimeout(120_000);
@@ -23,12 +15,12 @@ test('an alumnus\'s province, city and district are picked from the regions, the
   await dialog.getByLabel('姓名', { exact: true }).fill(name);
   await choose(page, dialog, '性别', '男');
   await choose(page, dialog, '证件类型', '护照');
-  await pickRegion(page, dialog, '省份', '广东省');
-  await pickRegion(page, dialog, '城市', '深圳市');
+  await chooseBySearch(page, dialog, '省份', '广东省');
+  await chooseBySearch(page, dialog, '城市', '深圳市');
   // Another province clears the city chosen under the first one.
-  await pickRegion(page, dialog, '省份', '江苏省');
+  await chooseBySearch(page, dialog, '省份', '江苏省');
   await expect(dialog.getByLabel('城市', { exact: true }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')).not.toContainText('深圳市');
-  await pickRegion(page, dialog, '城市', '南京市');
+  await chooseBySearch(page, dialog, '城市', '南京市');
   await choose(page, dialog, '院系', '计算机科学与技术学院');
   await choose(page, dialog, '学历层次', '本科');
   await choose(page, dialog, '专业', '软件工程');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { button, openPage, region, row, search } from '../support/crud';
+import { button, chooseBySearch, openPage, region, row, search } from '../support/crud';
 import { CLIENT, apiToken, captchaText, signIn, toast, watchCaptcha } from '../support/session';
 import { setLook } from '../support/shell';
 
@@ -101,13 +101,7 @@ test('an alumnus registers on the public page at phone width, and the registrati
   await form.getByLabel('姓名').fill(name);
   await form.getByRole('radio', { name: '男' }).check();
   await form.getByLabel('证件号码').fill(residentId(Number.parseInt(tag.slice(-5), 36) + 7));
-  const pick = async (field: string, option: string) => {
-    const select = form.getByLabel(field, { exact: true });
-    await select.click();
-    // The choices are searched: a long list (the provinces) shows only some at a time.
-    await select.fill(option.slice(0, 2));
-    await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-  };
+  const pick = (field: string, option: string) => chooseBySearch(page, form, field, option);
   await pick('院系', '计算机科学与技术学院');
   await pick('专业', '网络工程（本科）');
   await form.getByLabel('入学年份').fill('2011');
@@ -163,12 +157,7 @@ test('an alumnus registers again on the public page, the examiner merges it, and
   await form.getByLabel('姓名').fill(name);
   await form.getByRole('radio', { name: '女' }).check();
   await form.getByLabel('证件号码').fill(idCardNo);
-  const pick = async (field: string, option: string) => {
-    const select = form.getByLabel(field, { exact: true });
-    await select.click();
-    await select.fill(option.slice(0, 2));
-    await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-  };
+  const pick = (field: string, option: string) => chooseBySearch(page, form, field, option);
   await pick('院系', '计算机科学与技术学院');
   await pick('专业', '网络工程（本科）');
   await form.getByLabel('入学年份').fill('2010');

@@ -93,3 +93,6 @@ export function encryptedFields(entity: EntityDef): [string, SensitiveKind][] {
 
 /** The column beside an encrypted field's that holds its keyed hash. */
 export const hashColumnOf = (column: string): string => `${column}_hash`;
+
+/** The same, as a field name (camelCase) of the values written: its column is `hashColumnOf` of the field's. */
+export const hashFieldOf = (field: string): string => `${field}Hash`;

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { encryptedFields, snake, type EntityDef, type SensitiveKind } from '@alumni/domain';
+import { encryptedFields, hashFieldOf, snake, type EntityDef, type SensitiveKind } from '@alumni/domain';
 
 /** The keys personal data is encrypted with: `current` seals, every key opens what it sealed. */
 export interface FieldKeyRing {
@@ -94,11 +94,11 @@ export class FieldSealing {
       if (!(name in values)) continue;
       const value = values[name];
       if (value === null || value === undefined || value === '') {
-        out[`${name}Hash`] = null;
+        out[hashFieldOf(name)] = null;
         continue;
       }
       out[name] = this.seal(String(value), `${entity.table}.${snake(name)}`);
-      out[`${name}Hash`] = this.hash(kind, String(value));
+      out[hashFieldOf(name)] = this.hash(kind, String(value));
     }
     return out;
   }

@@ -1,4 +1,4 @@
-import { encryptedFields, snake, type Condition, type EntityDef, type ListQuery, type SensitiveKind, type Sort } from '@alumni/domain';
+import { encryptedFields, hashColumnOf, hashFieldOf, snake, type Condition, type EntityDef, type ListQuery, type SensitiveKind, type Sort } from '@alumni/domain';
 import { createQueryId, sql, type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DataFilter } from '../access/scope-service.js';
 import type { Db, Dialect } from '../db/database.js';
@@ -200,7 +200,7 @@ export class EntityRepository {
     return conditions.map((c) => {
       const kind = this.encryptedKind(entity, c.field);
       if (!kind || c.op === 'null' || c.op === 'notnull') return c;
-      const field = `${c.field}Hash`;
+      const field = hashFieldOf(c.field);
       if (c.op === 'in') return { field, op: 'in', value: (c.value as (string | number)[]).map((v) => sealing.hash(kind, String(v))) };
       const value = sealing.hash(kind, String(c.value));
       if (c.op === 'equal' || c.op === 'like') return { field, op: 'equal', value };
@@ -215,7 +215,7 @@ export class EntityRepository {
     return Object.entries(values).map(([field, value]) => {
       const kind = this.encryptedKind(entity, field);
       if (!kind || value === null || value === undefined) return [snake(field), value];
-      return [`${snake(field)}_hash`, this.sealing?.hash(kind, String(value))];
+      return [hashColumnOf(snake(field)), this.sealing?.hash(kind, String(value))];
     });
   }
 
@@ -331,7 +331,7 @@ export class EntityRepository {
     const found = new Map<string, string>();
     // An encrypted field is read by its hashes, each answered under the value it stands for.
     const kind = this.encryptedKind(entity, field);
-    const column = kind ? `${snake(field)}_hash` : snake(field);
+    const column = kind ? hashColumnOf(snake(field)) : snake(field);
     const byColumn = kind ? new Map(values.map((v) => [this.sealing?.hash(kind, v) as string, v])) : null;
     const sought = byColumn ? [...byColumn.keys()] : values;
     if (this.dialect === 'postgres') await sql`set local enable_bitmapscan = off`.execute(db);
