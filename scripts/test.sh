@@ -28,15 +28,23 @@ step "Build"
 npm run build || exit 1
 
 mkdir -p .tmp
-rm -f .tmp/vitest.json .tmp/playwright.json
+rm -f .tmp/vitest.json .tmp/playwright.json .tmp/playwright.log
+
+# The two suites are independent (the browser tests start their own server on a free port with
+# its own data directory; API tests on PostgreSQL each use a schema of their own), so they run side
+# by side: the browser tests mostly wait on Chromium and the server while Vitest keeps the cores busy.
+step "Browser tests (started in the background; their output follows the unit and API tests)"
+( PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.tmp/playwright.json" npm test -w e2e > .tmp/playwright.log 2>&1 ) &
+browser_pid=$!
 
 step "Unit and API tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 unit=$?
 
 step "Browser tests"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.tmp/playwright.json" npm test -w e2e
+wait $browser_pid
 browser=$?
+cat .tmp/playwright.log
 
 node scripts/summarize-tests.mjs .tmp/vitest.json .tmp/playwright.json
 [ $unit -eq 0 ] && [ $browser -eq 0 ]
