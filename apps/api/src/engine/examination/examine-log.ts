@@ -38,21 +38,31 @@ export class ExamineLog {
 
   /** A record's log, newest first, as `detail` answers it in `examineLogs`. */
   async of(db: Db, tenantId: string, bizType: ExamineBizType, bizId: string): Promise<Record<string, unknown>[]> {
+    return (await this.ofEach(db, tenantId, bizType, [bizId])).get(bizId) ?? [];
+  }
+
+  /** The logs of several records of one kind in one query, each newest first, by record id. */
+  async ofEach(db: Db, tenantId: string, bizType: ExamineBizType, bizIds: readonly string[]): Promise<Map<string, Record<string, unknown>[]>> {
+    const logs = new Map<string, Record<string, unknown>[]>(bizIds.map((id) => [id, []]));
+    if (bizIds.length === 0) return logs;
     const rows = await db.selectFrom('alumni_examine_log').selectAll()
-      .where('tenant_id', '=', tenantId).where('biz_type', '=', bizType).where('biz_id', '=', bizId)
+      .where('tenant_id', '=', tenantId).where('biz_type', '=', bizType).where('biz_id', 'in', [...bizIds])
       .orderBy('examine_time', 'desc').orderBy('id', 'desc').execute();
-    return rows.map((r) => ({
-      id: String(r.id),
-      bizType: r.biz_type,
-      bizId: String(r.biz_id),
-      action: r.action,
-      fromStatus: r.from_status === null ? null : Number(r.from_status),
-      toStatus: r.to_status === null ? null : Number(r.to_status),
-      opinion: r.opinion,
-      examineUser: r.examine_user === null ? null : String(r.examine_user),
-      examineUserName: r.examine_user_name,
-      examineTime: String(r.examine_time),
-      snapshot: r.snapshot ? JSON.parse(String(r.snapshot)) as unknown : null,
-    }));
+    for (const r of rows) {
+      logs.get(String(r.biz_id))?.push({
+        id: String(r.id),
+        bizType: r.biz_type,
+        bizId: String(r.biz_id),
+        action: r.action,
+        fromStatus: r.from_status === null ? null : Number(r.from_status),
+        toStatus: r.to_status === null ? null : Number(r.to_status),
+        opinion: r.opinion,
+        examineUser: r.examine_user === null ? null : String(r.examine_user),
+        examineUserName: r.examine_user_name,
+        examineTime: String(r.examine_time),
+        snapshot: r.snapshot ? JSON.parse(String(r.snapshot)) as unknown : null,
+      });
+    }
+    return logs;
   }
 }

@@ -42,14 +42,15 @@ export async function alumnusDetailExtras(reads: AlumnusReads, stored: JsonRecor
     log[displayNameKey('channel')] = channels.get(String(log.channel)) ?? null;
     log[displayNameKey('source')] = sources.get(String(log.source)) ?? null;
   }
+  const examineLogs = await examineLog.ofEach(reads.db, tenantId, bizType, registInfos.map((r) => String(r.id)));
   return {
     studentStatuses,
     // Each with its examination, newest first: how the record came to be or was updated.
-    registInfos: await Promise.all(registInfos.map(async (r) => ({
+    registInfos: registInfos.map((r) => ({
       id: String(r.id), registNo: r.regist_no, examineStatus: Number(r.examine_status), createTime: String(r.create_time),
       examineStatusName: statusNames.get(String(r.examine_status)) ?? null,
-      examineLogs: await examineLog.of(reads.db, tenantId, bizType, String(r.id)),
-    }))),
+      examineLogs: examineLogs.get(String(r.id)) ?? [],
+    })),
     consentLogs,
   };
 }
