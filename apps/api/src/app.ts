@@ -35,6 +35,7 @@ import { registerGuestRoute } from './modules/user-self/register-guest.js';
 import { registerOpenPasswordRoute } from './modules/user-self/open-password.js';
 import { seedIfEmpty, type SeedResult } from './seed/seed.js';
 import { createServices } from './services.js';
+import { registerJobRoutes } from './jobs/job-routes.js';
 import type { KvStore } from './store/kv-store.js';
 import { MemoryStore } from './store/memory-store.js';
 import { RedisStore } from './store/redis-store.js';
@@ -66,6 +67,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   registerSystemAdminRoutes(api);
   registerAcademicRoutes(api);
   registerPeopleRoutes(api);
+  registerJobRoutes(api);
   await api.register(registerImportRoutes);
 }
 
@@ -100,6 +102,7 @@ export async function buildApp(config: Config, options: { store?: KvStore } = {}
   await refreshStatisticsAtStart(database, migrated.length > 0 || seed.seeded || sealedRows > 0);
   app.decorate('services', services);
   app.addHook('onClose', async () => {
+    await services.jobs.stop(); // running jobs settle while the database is open
     await services.logs.close(); // the queued log entries first, while the database is open
     services.resources.storage.close();
     await database.close();

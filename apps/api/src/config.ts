@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { QueueSettings } from './jobs/queue-settings.js';
 import { newFieldKey, type FieldKeyRing } from './db/field-sealing.js';
 
 /** Headers the protocol gives another meaning; the token cannot travel in them. */
@@ -46,6 +47,12 @@ const schema = z.object({
   RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SELF_SERVICE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  JOB_RUN: z.enum(['true', 'false']).default('true'),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(2),
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(5),
+  JOB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a schema name: lower-case letters, digits and _').default('pgboss'),
   UPLOAD_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   UPLOAD_EXTENSIONS: z.string().regex(/^[a-z0-9]{1,10}(,[a-z0-9]{1,10})*$/, 'comma-joined lower-case extensions, e.g. jpg,png,pdf')
     .default('jpg,jpeg,png,gif,webp,bmp,pdf,doc,docx,xls,xlsx,ppt,pptx,txt,csv,zip,rar,7z,mp4,mp3'),
@@ -94,6 +101,8 @@ export interface Config {
   uploadExtensions: ReadonlySet<string>;
   /** An upload whose body sends nothing for this long is answered 400 and its temporary file removed. */
   uploadStallSeconds: number;
+  /** The job queue (`jobs/`, docs/job-queue.md). */
+  jobs: QueueSettings;
   /** Abuse limits (`auth/abuse-limits.ts`), per client address unless named otherwise. */
   rateLimits: {
     /** Any call that carries no token. */
@@ -183,6 +192,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: c.UPLOAD_MAX_BYTES,
     uploadExtensions: new Set(c.UPLOAD_EXTENSIONS.split(',')),
     uploadStallSeconds: c.UPLOAD_STALL_SECONDS,
+    jobs: {
+      runJobs: c.JOB_RUN === 'true',
+      leaseSeconds: c.JOB_LEASE_SECONDS,
+      pollMs: c.JOB_POLL_MS,
+      checkMs: Math.min(2000, c.JOB_POLL_MS * 2),
+      retryLimit: c.JOB_RETRY_LIMIT,
+      retryDelaySeconds: c.JOB_RETRY_DELAY_SECONDS,
+      schema: c.JOB_SCHEMA,
+    },
     rateLimits: {
       anonymousPerMinute: c.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
       signInPerMinute: c.RATE_LIMIT_SIGN_IN_PER_MINUTE,

@@ -44,6 +44,7 @@ async function main() {
   config = { ...config, webDir: config.webDir ?? defaultWebDir() };
   const { app, seed } = await buildApp(config);
   const address = await app.listen({ port: config.port, host: config.host });
+  await app.services.jobs.start();
   printBanner(config, address, seed);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -36,6 +36,8 @@ import { scopeHooks } from './modules/scope/scope-hooks.js';
 import { systemAdminHooks } from './modules/system-admin.js';
 import { academicHooks } from './modules/academic/academic.js';
 import type { KvStore } from './store/kv-store.js';
+import type { JobQueue } from './jobs/job-queue.js';
+import { openJobQueue } from './jobs/open-job-queue.js';
 
 /** The long-lived parts of the API, wired once per process. */
 export interface Services {
@@ -66,6 +68,8 @@ export interface Services {
   logs: LogWriter;
   /** The names a user reads for each route, for the API log. */
   routeTitles: RouteTitles;
+  /** Durable background work (docs/job-queue.md); started by the server and the worker, not by `buildApp`. */
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {
@@ -117,5 +121,6 @@ export function createServices(config: Config, database: Database, store: KvStor
     imports: new EntityImports(db, operations, repository, labels, store, resources.files, config.dataDir),
     logs: new LogWriter(db, log),
     routeTitles,
+    jobs: openJobQueue(config, database, (message, error) => log.error({ err: error }, message)),
   };
 }

@@ -161,6 +161,10 @@ export const MENU_TREE: MenuSeed[] = [
         ],
       },
       { row: 1650, code: 'api_doc', name: '接口文档', nameEn: 'API docs', path: '/api/docs/index.html', source: 'ReadOutlined', sort: 2 },
+      // Not in DOMAIN 16.2: the job queue's page (docs/job-queue.md).
+      { row: 1660, code: 'job', name: '任务队列', nameEn: 'Jobs', path: '/monitor/job', source: 'ControlOutlined', sort: 3, buttons: [
+        view('job'), button('job_cancel', '取消', 'Cancel', 2), button('job_retry', '重试', 'Run again', 2),
+      ] },
     ],
   },
 ];

@@ -81,6 +81,8 @@ export async function startTestApp(
     const sep = url.includes('?') ? '&' : '?';
     base.DATABASE_URL = `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
     base.DATABASE_POOL_SIZE = '4';
+    // pg-boss keeps its tables beside the test's, so they go with the schema.
+    base.JOB_SCHEMA = schema;
     // The scaled configuration: PostgreSQL with Redis holding captchas, lockouts and revocations.
     if (process.env.TEST_REDIS_URL) {
       base.REDIS_URL = process.env.TEST_REDIS_URL;

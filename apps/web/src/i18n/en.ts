@@ -2,6 +2,7 @@ import { adminEn } from './admin-en';
 import { academicEn, examineEn } from './examine-en';
 import { registEn } from './regist-en';
 import { excelEn } from './excel-en';
+import { jobEn } from './job-en';
 import { resourceEn } from './resource-en';
 import type { Messages } from './zh';
 
@@ -111,6 +112,7 @@ export const en: Messages = {
   examine: examineEn,
   regist: registEn,
   excel: excelEn,
+  job: jobEn,
   people: {
     changeStatus: 'Change study status',
     firstStudy: 'Study record',

@@ -2,6 +2,7 @@ import { adminZh } from './admin-zh';
 import { academicZh, examineZh } from './examine-zh';
 import { registZh } from './regist-zh';
 import { excelZh } from './excel-zh';
+import { jobZh } from './job-zh';
 import { resourceZh } from './resource-zh';
 /** Chinese texts of the interface (the default language). */
 export const zh = {
@@ -109,6 +110,7 @@ export const zh = {
   examine: examineZh,
   regist: registZh,
   excel: excelZh,
+  job: jobZh,
   people: {
     changeStatus: '变更学籍状态',
     firstStudy: '学籍信息',

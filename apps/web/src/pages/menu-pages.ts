@@ -38,4 +38,5 @@ export const menuPages: Readonly<Record<string, Page>> = {
   registinfo: page(() => import('./identity/RegistInfoPage')),
   basicinfo: page(() => import('./people/BasicInfoPage')),
   studentstatus: page(() => import('./people/StudentStatusPage')),
+  job: page(() => import('./job/JobPage')),
 };

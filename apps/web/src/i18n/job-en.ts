@@ -1,0 +1,32 @@
+import type { jobZh } from './job-zh';
+
+/** Texts of the job queue's page. */
+export const jobEn: typeof jobZh = {
+  name: 'Job name',
+  state: 'State',
+  progress: 'Progress',
+  retries: 'Retries',
+  createdOn: 'Created',
+  startedOn: 'Started',
+  completedOn: 'Ended',
+  error: 'Error',
+  data: 'Parameters',
+  output: 'Result',
+  actions: 'Actions',
+  search: 'Search',
+  reset: 'Reset',
+  refresh: 'Refresh',
+  autoRefresh: 'Refreshes every 3 seconds while jobs are running',
+  view: 'View',
+  cancel: 'Cancel',
+  retry: 'Run again',
+  cancelConfirm: 'Cancel this job? A running job stops at its next safe point.',
+  retryConfirm: 'Run this job again?',
+  cancelled: 'The job was cancelled',
+  notCancelled: 'The job has ended and cannot be cancelled',
+  retried: 'The job is queued again',
+  notRetried: 'Only failed or cancelled jobs can run again',
+  detail: 'Job details',
+  states: { created: 'Waiting', retry: 'Waiting to retry', active: 'Running', completed: 'Completed', cancelled: 'Cancelled', failed: 'Failed' },
+  total: '{{total}} in all',
+};
