@@ -36,6 +36,7 @@ import { registerOpenPasswordRoute } from './modules/user-self/open-password.js'
 import { seedIfEmpty, type SeedResult } from './seed/seed.js';
 import { createServices } from './services.js';
 import { registerJobRoutes } from './jobs/job-routes.js';
+import { registerMessagingRoutes } from './modules/messaging/messaging.js';
 import type { KvStore } from './store/kv-store.js';
 import { MemoryStore } from './store/memory-store.js';
 import { RedisStore } from './store/redis-store.js';
@@ -68,6 +69,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   registerAcademicRoutes(api);
   registerPeopleRoutes(api);
   registerJobRoutes(api);
+  registerMessagingRoutes(api);
   await api.register(registerImportRoutes);
 }
 

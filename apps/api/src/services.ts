@@ -35,6 +35,7 @@ import { createResourceServices, resourceHooks, type ResourceServices } from './
 import { scopeHooks } from './modules/scope/scope-hooks.js';
 import { systemAdminHooks } from './modules/system-admin.js';
 import { academicHooks } from './modules/academic/academic.js';
+import { messagingHooks } from './modules/messaging/messaging.js';
 import type { KvStore } from './store/kv-store.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { openJobQueue } from './jobs/open-job-queue.js';
@@ -100,6 +101,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     ...systemAdminHooks(db, access, params, scopes),
     ...scopeHooks(access),
     ...academicHooks(db, params),
+    ...messagingHooks(db),
     [studentEntity.name, studentHooks(new Graduation())],
     [basicInfoEntity.name, basicInfoHooks(identityKeys, duplicates, { db, repository, labels, operations: (): EntityOperations => operations })],
     [registInfoEntity.name, registInfoHooks(duplicates, new RegistExamine(duplicates), { db, repository, operations: (): EntityOperations => operations })],

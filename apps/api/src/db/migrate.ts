@@ -23,6 +23,7 @@ import * as identity from './migrations/021-identity.js';
 import * as fieldEncryption from './migrations/022-field-encryption.js';
 import * as consentLog from './migrations/023-consent-log.js';
 import * as jobs from './migrations/028-jobs.js';
+import * as messagingTexts from './migrations/029-messaging-texts.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -50,6 +51,7 @@ const MIGRATIONS = [
   ['022-field-encryption', fieldEncryption],
   ['023-consent-log', consentLog],
   ['028-jobs', jobs],
+  ['029-messaging-texts', messagingTexts],
 ] as const;
 
 export async function migrate({ db, dialect }: Database): Promise<string[]> {

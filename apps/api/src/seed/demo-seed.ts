@@ -12,6 +12,7 @@ import { seedChannels } from './channel-seed.js';
 import { MENU_TREE, seedId, type MenuSeed } from './menu-tree.js';
 import { ADMIN_USER_ID, DEMO_PASSWORD, ROOT_DEPT_ID, dataScopeId, menuIdsByCode, seedDictionaries } from './platform-seed.js';
 import { SeedWriter } from './seed-writer.js';
+import { seedMessaging } from './messaging-seed.js';
 
 const USERS = 90, ROLES = 91, DEPTS = 92, POSTS = 93, PACKAGES = 97;
 
@@ -46,7 +47,7 @@ const GRANTS: Record<string, string[]> = {
   alumni_admin: [
     'system', 'user', 'user_add', 'user_edit', 'user_view', 'user_reset', 'user_unlock', 'dept', 'dept_view', 'post', 'post_view',
     'dictbiz', 'dictbiz_add', 'dictbiz_edit', 'dictbiz_delete', 'dictbiz_view', 'param', 'param_view', 'param_edit',
-    'resource', 'sms', 'sms_view', 'attach', 'attach_view', 'messaging', ...withButtons('emailsetting'),
+    'resource', 'sms', 'sms_view', 'attach', 'attach_view', 'messaging', ...withButtons('emailsetting', 'noticetemplate', 'text'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
     ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student'),
   ],
@@ -56,6 +57,7 @@ const GRANTS: Record<string, string[]> = {
     'registinfo_enable', 'registinfo_export', 'basicinfo', 'basicinfo_add', 'basicinfo_edit', 'basicinfo_view', 'basicinfo_export',
     'studentstatus', 'studentstatus_add', 'studentstatus_edit', 'studentstatus_delete', 'studentstatus_view', 'studentstatus_export',
     'student', 'student_view', 'student_export',
+    'messaging', 'noticetemplate', 'noticetemplate_view',
   ],
   leader: [
     'academic', 'department', 'department_view', 'speciality', 'speciality_view',
@@ -96,7 +98,7 @@ const PACKAGE_MENUS = {
   standard: [
     ...withButtons('system', 'user', 'dept', 'post', 'dictbiz', 'param'),
     ...withButtons('authority', 'role'),
-    ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting'),
+    ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting', 'noticetemplate', 'text'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
     ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student'),
   ],
@@ -165,4 +167,5 @@ export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing
   // The registrations are checked by ID number as the server checks them: against the sealed values' hashes.
   await sealStoredFields(db, sealing, { within: true });
   await seedRegistrations(w, keys, sealing);
+  await seedMessaging(w);
 }

@@ -84,9 +84,11 @@ export const MENU_TREE: MenuSeed[] = [
   {
     row: 900, code: 'messaging', name: '消息推送', nameEn: 'Messaging', path: '/message', source: 'NotificationOutlined', sort: 9,
     children: [
+      { row: 920, code: 'noticetemplate', name: '通知模板', nameEn: 'Notice templates', path: '/message/noticetemplate', source: 'SnippetsOutlined', sort: 2, buttons: crud('noticetemplate') },
       { row: 950, code: 'emailsetting', name: '邮件设置', nameEn: 'E-mail settings', path: '/message/emailsetting', source: 'MailOutlined', sort: 5, buttons: [
         ...crud('emailsetting'), button('emailsetting_test', '发送测试邮件', 'Send test mail', 2),
       ] },
+      { row: 960, code: 'text', name: '文本管理', nameEn: 'Texts', path: '/message/text', source: 'FileTextOutlined', sort: 6, buttons: crud('text') },
     ],
   },
   {

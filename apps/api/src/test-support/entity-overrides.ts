@@ -162,6 +162,18 @@ export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
   [dictBizEntity.name]: dictionaryEntry(dictBizEntity),
   'data-scope': scopeRow((variant) => ({ scopeColumn: variant === 1 ? 'create_user' : 'create_dept' })),
   'api-scope': scopeRow((variant) => ({ scopePath: `/blade-system/post/${variant}/**` })),
+  // A general-notice template (many may be enabled), SMS with its provider id and opt-out wording; codes in capitals.
+  noticeTemplate: {
+    values: (variant) => ({
+      ...(variant === 1 ? { templateCode: `T${uniqueToken().toUpperCase()}` } : {}), channel: '2', scene: '8', title: `Sample ${variant}`,
+      content: `样例${variant} \${name}，拒收请回复R`, variables: JSON.stringify([{ name: 'name', label: '姓名' }]), providerTemplateId: `SMS_${variant}`,
+    }),
+  },
+  // A version of a code of its own, in effect from a fixed past date; which row is current the server decides.
+  text: {
+    values: (variant) => (variant === 1 ? { textCode: `T${uniqueToken().toUpperCase()}`, version: '1.0' } : {}),
+    derived: ['isCurrent'],
+  },
   'tenant-package': {
     values(variant) {
       const ids = menuIdsByCode();

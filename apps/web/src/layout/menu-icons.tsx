@@ -37,6 +37,7 @@ import ContactsOutlined from '@ant-design/icons/ContactsOutlined';
 import DatabaseOutlined from '@ant-design/icons/DatabaseOutlined';
 import FileDoneOutlined from '@ant-design/icons/FileDoneOutlined';
 import SolutionOutlined from '@ant-design/icons/SolutionOutlined';
+import SnippetsOutlined from '@ant-design/icons/SnippetsOutlined';
 import type { ComponentType } from 'react';
 import { menuIconName } from './menu-icon-names';
 
@@ -49,6 +50,7 @@ const icons: Readonly<Record<string, ComponentType>> = {
   ApartmentOutlined, CloudServerOutlined, CloudUploadOutlined, DesktopOutlined, FilterOutlined, IdcardOutlined, LayoutOutlined, MailOutlined, MenuOutlined,
   MobileOutlined, NotificationOutlined, PaperClipOutlined, SafetyCertificateOutlined, ShopOutlined, SoundOutlined, UserOutlined, UserSwitchOutlined,
   AuditOutlined, BankOutlined, ContactsOutlined, DatabaseOutlined, FileDoneOutlined, SolutionOutlined,
+  SnippetsOutlined,
 };
 
 const bundled: ReadonlySet<string> = new Set(Object.keys(icons));

@@ -39,4 +39,6 @@ export const menuPages: Readonly<Record<string, Page>> = {
   basicinfo: page(() => import('./people/BasicInfoPage')),
   studentstatus: page(() => import('./people/StudentStatusPage')),
   job: page(() => import('./job/JobPage')),
+  noticetemplate: page(() => import('./messaging/NoticeTemplatePage')),
+  text: page(() => import('./messaging/TextPage')),
 };

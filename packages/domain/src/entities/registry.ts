@@ -28,6 +28,8 @@ import { basicInfoEntity } from './people/basic-info.js';
 import { studentStatusEntity } from './people/student-status.js';
 import { studentEntity } from './people/student.js';
 import { registInfoEntity } from './people/regist-info.js';
+import { noticeTemplateEntity } from './messaging/notice-template.js';
+import { textEntity } from './messaging/text.js';
 
 /** Every entity of the product. Adding an entity = its definition file + one line here. */
 export const ENTITIES = [
@@ -42,6 +44,7 @@ export const ENTITIES = [
   basicInfoEntity,
   studentStatusEntity,
   registInfoEntity,
+  noticeTemplateEntity, textEntity,
 ] as const satisfies readonly EntityDef[];
 
 const byName = new Map<string, EntityDef>(ENTITIES.map((e) => [e.name, e]));

@@ -1,0 +1,90 @@
+import { REGIST_AGREEMENT } from '@alumni/domain';
+import { markCurrentVersions } from '../modules/messaging/text-hooks.js';
+import { seedId } from './menu-tree.js';
+import { daysAgo } from './seed-calendar.js';
+import type { SeedWriter } from './seed-writer.js';
+
+const TEMPLATES = 18;
+const TEXTS = 20;
+
+const v = (name: string, label: string, sample: string) => ({ name, label, sample });
+const NAME = v('name', '姓名', '张伟');
+
+/** The demo school's notice templates (DOMAIN 18.8): scenes 1–8; SMS ones mirror provider templates `SMS_90000000n`. */
+const TEMPLATE_ROWS: { code: string; name: string; channel: string; scene: string; title?: string; content: string; variables: ReturnType<typeof v>[] }[] = [
+  {
+    code: 'REGIST_APPROVED_SMS', name: '登记审核通过短信', channel: '2', scene: '1',
+    content: '${name}校友您好，您的校友信息登记已审核通过，校友编号${alumniCode}。欢迎常回母校看看！',
+    variables: [NAME, v('alumniCode', '校友编号', 'XY2024000123')],
+  },
+  {
+    code: 'REGIST_REJECTED_SMS', name: '登记审核驳回短信', channel: '2', scene: '2',
+    content: '${name}校友您好，您的校友信息登记（${registNo}）未通过审核：${opinion}。如有疑问请联系校友办。',
+    variables: [NAME, v('registNo', '登记编号', 'DJ202405000012'), v('opinion', '审核意见', '学籍信息与名册不符')],
+  },
+  {
+    code: 'APPLY_CONFIRMED_SMS', name: '报名确认短信', channel: '2', scene: '3',
+    content: '${name}校友您好，您已成功报名“${activityTitle}”，时间${startTime}，地点${location}，签到码${checkInCode}。',
+    variables: [NAME, v('activityTitle', '活动名称', '校友返校日'), v('startTime', '开始时间', '2024-10-12 09:00'), v('location', '地点', '学校大礼堂'), v('checkInCode', '签到码', '483920')],
+  },
+  {
+    code: 'EVENT_REMINDER_SMS', name: '活动提醒短信', channel: '2', scene: '4',
+    content: '${name}校友您好，您报名的“${activityTitle}”将于${startTime}在${location}举行，请准时参加。',
+    variables: [NAME, v('activityTitle', '活动名称', '校友返校日'), v('startTime', '开始时间', '2024-10-12 09:00'), v('location', '地点', '学校大礼堂')],
+  },
+  {
+    code: 'DONATION_THANKS_MAIL', name: '捐赠致谢邮件', channel: '3', scene: '5', title: '感谢您对${schoolName}的支持',
+    content: '<p>尊敬的${name}校友：</p><p>您向“${projectName}”捐赠的 ${amount} 元已到账（捐赠编号 ${donationCode}）。感谢您对母校的支持！</p><p><a href="${unsubscribeUrl}">退订邮件</a></p>',
+    variables: [NAME, v('schoolName', '学校名称', '示范大学'), v('projectName', '捐赠项目', '奖学金基金'), v('amount', '金额', '1000.00'), v('donationCode', '捐赠编号', 'JZ202405000001'), v('unsubscribeUrl', '退订链接', 'https://example.com/u')],
+  },
+  {
+    code: 'BIRTHDAY_SMS', name: '生日祝福短信', channel: '2', scene: '6',
+    content: '${name}校友，今天是您的生日，母校祝您生日快乐，工作顺利，阖家幸福！',
+    variables: [NAME],
+  },
+  {
+    code: 'SURVEY_INVITE_MAIL', name: '问卷邀请邮件', channel: '3', scene: '7', title: '邀请您参加“${surveyTitle}”',
+    content: '<p>${name}校友您好：</p><p>诚邀您参加问卷“${surveyTitle}”，请点击 <a href="${surveyUrl}">此处</a> 作答。</p><p><a href="${unsubscribeUrl}">退订邮件</a></p>',
+    variables: [NAME, v('surveyTitle', '问卷标题', '毕业生跟踪调查'), v('surveyUrl', '问卷链接', 'https://example.com/s/1'), v('unsubscribeUrl', '退订链接', 'https://example.com/u')],
+  },
+  {
+    code: 'GENERAL_NOTICE_INAPP', name: '通用站内通知', channel: '1', scene: '8', title: '${noticeTitle}',
+    content: '${name}校友您好，${noticeTitle}，详情：${noticeUrl}',
+    variables: [NAME, v('noticeTitle', '通知标题', '校庆公告'), v('noticeUrl', '通知链接', 'https://example.com/n/1')],
+  },
+  {
+    code: 'GENERAL_NOTICE_SMS', name: '通用通知短信', channel: '2', scene: '8',
+    content: '${name}校友您好，${noticeTitle}，详情：${noticeUrl}。拒收请回复R',
+    variables: [NAME, v('noticeTitle', '通知标题', '校庆公告'), v('noticeUrl', '通知链接', 'https://example.com/n/1')],
+  },
+];
+
+const ZH_AGREEMENT_V11 = `${REGIST_AGREEMENT.content.zh}我们会依据《个人信息保护法》保存您的信息，直至您要求删除或不再需要为止。`;
+
+/** The demo school's texts (DOMAIN 18.8): the agreement v1.0 (accepted by registrations) and v1.1 (current), and four more. */
+const TEXT_ROWS: { code: string; title: string; type: string; version: string; content: string; daysAgo: number }[] = [
+  { code: REGIST_AGREEMENT.textCode, title: REGIST_AGREEMENT.title.zh, type: '1', version: REGIST_AGREEMENT.version, content: `<p>${REGIST_AGREEMENT.content.zh}</p>`, daysAgo: 720 },
+  { code: REGIST_AGREEMENT.textCode, title: REGIST_AGREEMENT.title.zh, type: '1', version: '1.1', content: `<p>${ZH_AGREEMENT_V11}</p>`, daysAgo: 30 },
+  { code: 'PRIVACY_POLICY', title: '隐私政策', type: '2', version: '1.0', content: '<p>我们仅为校友联络与服务收集和使用您的个人信息，采取加密存储等措施加以保护，不向第三方提供。</p>', daysAgo: 720 },
+  { code: 'DONATION_GUIDE', title: '捐赠须知', type: '3', version: '1.0', content: '<p>捐赠可通过银行转账、在线支付或实物捐赠进行；到账后开具捐赠收据，款项按约定用途使用并定期公示。</p>', daysAgo: 400 },
+  { code: 'ASSOCIATION_CHARTER', title: '校友总会章程', type: '4', version: '1.0', content: '<p>第一条 本会名称为示范大学校友总会。第二条 本会宗旨是联络校友情谊，服务校友发展，支持母校建设。</p>', daysAgo: 1000 },
+  { code: 'ABOUT_US', title: '关于我们', type: '5', version: '1.0', content: '<p>示范大学校友工作办公室负责全校校友联络、校友会建设、校友活动与校友捐赠等工作。</p>', daysAgo: 500 },
+];
+
+/** The demo school's notice templates and texts. */
+export async function seedMessaging(w: SeedWriter): Promise<void> {
+  for (const [i, row] of TEMPLATE_ROWS.entries()) {
+    await w.insert('alumni_notice_template', {
+      id: seedId(TEMPLATES, i + 1), templateCode: row.code, templateName: row.name, channel: row.channel, scene: row.scene,
+      title: row.title ?? null, content: row.content, variables: JSON.stringify(row.variables),
+      providerTemplateId: row.channel === '2' ? `SMS_9000000${String(i + 1).padStart(2, '0')}` : null, smsSignName: null, status: 1,
+    });
+  }
+  for (const [i, row] of TEXT_ROWS.entries()) {
+    await w.insert('alumni_text', {
+      id: seedId(TEXTS, i + 1), textCode: row.code, title: row.title, textType: row.type, version: row.version, content: row.content,
+      effectiveDate: daysAgo(row.daysAgo, '00:00:00').slice(0, 10), isCurrent: 0, status: 1,
+    });
+  }
+  await markCurrentVersions(w.db, '000000', TEXT_ROWS.map((r) => r.code));
+}
