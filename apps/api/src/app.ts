@@ -35,6 +35,7 @@ import { registerGuestRoute } from './modules/user-self/register-guest.js';
 import { registerOpenPasswordRoute } from './modules/user-self/open-password.js';
 import { seedIfEmpty, type SeedResult } from './seed/seed.js';
 import { createServices } from './services.js';
+import { registerJobHandlers } from './jobs/job-handlers.js';
 import { registerJobRoutes } from './jobs/job-routes.js';
 import { registerMessagingRoutes } from './modules/messaging/messaging.js';
 import type { KvStore } from './store/kv-store.js';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: { store?: KvStore } = {}
   const migrated = await migrate(database);
   const seed = await seedIfEmpty(database, config);
   const services = createServices(config, database, store, app.log);
+  await registerJobHandlers(services);
   // Personal data written plain by a migration's older rows or the seed is sealed now; a start that
   // changed nothing reads no table (rows loaded behind the server's back: `rotate-field-key -- --continue`).
   const sealed = migrated.length > 0 || seed.seeded ? await sealStoredFields(database.db, services.sealing) : {};

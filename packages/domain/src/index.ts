@@ -45,6 +45,7 @@ export {
 } from './entities/people/regist-info.js';
 export { noticeTemplateEntity } from './entities/messaging/notice-template.js';
 export { textEntity } from './entities/messaging/text.js';
+export { messageEntity, MESSAGE_MSG, MESSAGE_SOURCE, REPLY_STATUS } from './entities/messaging/message.js';
 export { MESSAGING_CODE_RE, MESSAGING_MSG, PUSH_CHANNEL } from './entities/messaging/messaging-fields.js';
 export { ossEntity, OSS_CATEGORY } from './entities/resource/oss.js';
 export { smsEntity, SMS_CATEGORY } from './entities/resource/sms.js';

@@ -24,6 +24,7 @@ import * as fieldEncryption from './migrations/022-field-encryption.js';
 import * as consentLog from './migrations/023-consent-log.js';
 import * as jobs from './migrations/028-jobs.js';
 import * as messagingTexts from './migrations/029-messaging-texts.js';
+import * as messages from './migrations/030-messages.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -52,6 +53,7 @@ const MIGRATIONS = [
   ['023-consent-log', consentLog],
   ['028-jobs', jobs],
   ['029-messaging-texts', messagingTexts],
+  ['030-messages', messages],
 ] as const;
 
 export async function migrate({ db, dialect }: Database): Promise<string[]> {

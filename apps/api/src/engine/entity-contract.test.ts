@@ -2,7 +2,7 @@ import { entityPath, permissionCodes, requiredMessage, routedEntities, type Enti
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT, grantToDemoTenantAdmin, overrideOf } from '../test-support/entity-overrides.js';
-import { filterParams, invalidValues, sampleBody, uniqueToken, writable, type Sample } from '../test-support/sample-values.js';
+import { filterParams, invalidValues, sampleBody, sampleValue, uniqueToken, writable, type Sample } from '../test-support/sample-values.js';
 import { DEMO_PASSWORD, startTestApp, testDialects, type TestApp } from '../test-support/test-app.js';
 
 type Json = Record<string, unknown>;
@@ -151,7 +151,14 @@ describe.each(testDialects())('entity contract on %s', (dialect) => {
 
       it.each(searchable.map(([name, field]) => [name, field] as const))('filter %s finds the row and a non-matching value does not', async (name, field) => {
         const { id } = await createRow();
-        const { match, miss } = filterParams(name, field, (await stored(id))[name] as string | number);
+        const value = (await stored(id))[name];
+        if (value === null || value === undefined) {
+          // A field the server fills later (when a message is answered) is empty on a new row: no value finds it.
+          expect(field.form, `${name} is empty on a new row`).toBe('readonly');
+          expect(await listedIds(filterParams(name, field, sampleValue(field, 1, uniqueToken())).match)).not.toContain(id);
+          return;
+        }
+        const { match, miss } = filterParams(name, field, value as string | number);
         expect(await listedIds(match)).toContain(id);
         expect(await listedIds(miss)).not.toContain(id);
       });

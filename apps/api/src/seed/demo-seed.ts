@@ -48,6 +48,7 @@ const GRANTS: Record<string, string[]> = {
     'system', 'user', 'user_add', 'user_edit', 'user_view', 'user_reset', 'user_unlock', 'dept', 'dept_view', 'post', 'post_view',
     'dictbiz', 'dictbiz_add', 'dictbiz_edit', 'dictbiz_delete', 'dictbiz_view', 'param', 'param_view', 'param_edit',
     'resource', 'sms', 'sms_view', 'attach', 'attach_view', 'messaging', ...withButtons('emailsetting', 'noticetemplate', 'text'),
+    ...withButtons('engage', 'message'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
     ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student'),
   ],
@@ -62,6 +63,7 @@ const GRANTS: Record<string, string[]> = {
   leader: [
     'academic', 'department', 'department_view', 'speciality', 'speciality_view',
     'alumni', 'registinfo', 'registinfo_view', 'basicinfo', 'basicinfo_view', 'studentstatus', 'studentstatus_view', 'student', 'student_view',
+    'engage', 'message', 'message_view',
   ],
 };
 
@@ -98,7 +100,7 @@ const PACKAGE_MENUS = {
   standard: [
     ...withButtons('system', 'user', 'dept', 'post', 'dictbiz', 'param'),
     ...withButtons('authority', 'role'),
-    ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting', 'noticetemplate', 'text'),
+    ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting', 'noticetemplate', 'text', 'engage', 'message'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
     ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student'),
   ],

@@ -82,6 +82,15 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   {
+    row: 800, code: 'engage', name: '联络服务', nameEn: 'Engagement', path: '/engage', source: 'CustomerServiceOutlined', sort: 8,
+    children: [
+      { row: 830, code: 'message', name: '留言管理', nameEn: 'Messages', path: '/engage/message', source: 'CommentOutlined', sort: 3, buttons: [
+        { code: 'message_add', name: '登记留言', nameEn: 'Record a message', action: 1 }, ...crud('message').slice(1),
+        button('message_answer', '回复/关闭', 'Answer / close', 2), button('message_export', '导出', 'Export', 1),
+      ] },
+    ],
+  },
+  {
     row: 900, code: 'messaging', name: '消息推送', nameEn: 'Messaging', path: '/message', source: 'NotificationOutlined', sort: 9,
     children: [
       { row: 920, code: 'noticetemplate', name: '通知模板', nameEn: 'Notice templates', path: '/message/noticetemplate', source: 'SnippetsOutlined', sort: 2, buttons: crud('noticetemplate') },

@@ -174,6 +174,8 @@ export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
     values: (variant) => (variant === 1 ? { textCode: `T${uniqueToken().toUpperCase()}`, version: '1.0' } : {}),
     derived: ['isCurrent'],
   },
+  // A message with a mainland mobile (matched to no alumnus) and no images.
+  message: { values: (variant) => ({ areaCode: '+86', phone: `1390007${String(variant).padStart(4, '0')}`, images: null, alumniId: null }) },
   'tenant-package': {
     values(variant) {
       const ids = menuIdsByCode();

@@ -3,6 +3,7 @@ import { academicEn, examineEn } from './examine-en';
 import { registEn } from './regist-en';
 import { excelEn } from './excel-en';
 import { jobEn } from './job-en';
+import { messageEn } from './message-en';
 import { resourceEn } from './resource-en';
 import type { Messages } from './zh';
 
@@ -113,6 +114,7 @@ export const en: Messages = {
   regist: registEn,
   excel: excelEn,
   job: jobEn,
+  message: messageEn,
   people: {
     changeStatus: 'Change study status',
     firstStudy: 'Study record',

@@ -3,6 +3,7 @@ import { academicZh, examineZh } from './examine-zh';
 import { registZh } from './regist-zh';
 import { excelZh } from './excel-zh';
 import { jobZh } from './job-zh';
+import { messageZh } from './message-zh';
 import { resourceZh } from './resource-zh';
 /** Chinese texts of the interface (the default language). */
 export const zh = {
@@ -111,6 +112,7 @@ export const zh = {
   regist: registZh,
   excel: excelZh,
   job: jobZh,
+  message: messageZh,
   people: {
     changeStatus: '变更学籍状态',
     firstStudy: '学籍信息',

@@ -38,6 +38,8 @@ import DatabaseOutlined from '@ant-design/icons/DatabaseOutlined';
 import FileDoneOutlined from '@ant-design/icons/FileDoneOutlined';
 import SolutionOutlined from '@ant-design/icons/SolutionOutlined';
 import SnippetsOutlined from '@ant-design/icons/SnippetsOutlined';
+import CommentOutlined from '@ant-design/icons/CommentOutlined';
+import CustomerServiceOutlined from '@ant-design/icons/CustomerServiceOutlined';
 import type { ComponentType } from 'react';
 import { menuIconName } from './menu-icon-names';
 
@@ -50,7 +52,7 @@ const icons: Readonly<Record<string, ComponentType>> = {
   ApartmentOutlined, CloudServerOutlined, CloudUploadOutlined, DesktopOutlined, FilterOutlined, IdcardOutlined, LayoutOutlined, MailOutlined, MenuOutlined,
   MobileOutlined, NotificationOutlined, PaperClipOutlined, SafetyCertificateOutlined, ShopOutlined, SoundOutlined, UserOutlined, UserSwitchOutlined,
   AuditOutlined, BankOutlined, ContactsOutlined, DatabaseOutlined, FileDoneOutlined, SolutionOutlined,
-  SnippetsOutlined,
+  SnippetsOutlined, CommentOutlined, CustomerServiceOutlined,
 };
 
 const bundled: ReadonlySet<string> = new Set(Object.keys(icons));

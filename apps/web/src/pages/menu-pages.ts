@@ -41,4 +41,5 @@ export const menuPages: Readonly<Record<string, Page>> = {
   job: page(() => import('./job/JobPage')),
   noticetemplate: page(() => import('./messaging/NoticeTemplatePage')),
   text: page(() => import('./messaging/TextPage')),
+  message: page(() => import('./messaging/MessagePage')),
 };

@@ -30,6 +30,7 @@ import { studentEntity } from './people/student.js';
 import { registInfoEntity } from './people/regist-info.js';
 import { noticeTemplateEntity } from './messaging/notice-template.js';
 import { textEntity } from './messaging/text.js';
+import { messageEntity } from './messaging/message.js';
 
 /** Every entity of the product. Adding an entity = its definition file + one line here. */
 export const ENTITIES = [
@@ -44,7 +45,7 @@ export const ENTITIES = [
   basicInfoEntity,
   studentStatusEntity,
   registInfoEntity,
-  noticeTemplateEntity, textEntity,
+  noticeTemplateEntity, textEntity, messageEntity,
 ] as const satisfies readonly EntityDef[];
 
 const byName = new Map<string, EntityDef>(ENTITIES.map((e) => [e.name, e]));

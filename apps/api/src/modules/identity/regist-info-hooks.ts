@@ -1,5 +1,5 @@
 import {
-  MOBILE_MSG, REGIST_MSG, REGIST_SOURCE, REGIST_STATUS, STAFF_AGREEMENT, TELEPHONE_MSG, isMobile, isTelephone, studentEntity,
+  REGIST_MSG, REGIST_SOURCE, REGIST_STATUS, STAFF_AGREEMENT, studentEntity,
   type SubmitValues,
 } from '@alumni/domain';
 import { badRequest } from '../../core/errors.js';
@@ -11,9 +11,10 @@ import type { EntityRepository } from '../../engine/entity-repository.js';
 import type { EntityHooks, WriteContext } from '../../engine/entity-hooks.js';
 import { after } from '../academic/academic-rules.js';
 import { rosterMatch } from '../people/roster-match.js';
+import { checkPersonalPhone } from '../people/personal-phone.js';
 import { checkIdentity, checkUnits, refuse } from '../people/study-rules.js';
 import { Duplicates } from './duplicates.js';
-import { normalIdNumber, normalPhone } from './identity-normal.js';
+import { normalIdNumber } from './identity-normal.js';
 import type { RegistExamine } from './regist-examine.js';
 
 const CHINA = new Set(['中国', 'China', 'CN']);
@@ -87,18 +88,7 @@ export function registInfoHooks(
 
 /** Contact rules: a country code, a mainland mobile (a phone number elsewhere), a province in China, no birthday ahead. */
 function checkPerson(ctx: WriteContext, values: SubmitValues, existing: JsonRecord | null): void {
-  const areaCode = String(after(values, existing, 'areaCode') ?? '+86');
-  if (!/^\+[0-9]{1,4}$/.test(areaCode)) throw refuse(ctx, 'areaCode', REGIST_MSG.badAreaCode);
-  if (areaCode === '+86' && filled(values.phone)) {
-    // A mainland mobile typed with +86, spaces or dashes is kept as its eleven digits.
-    const digits = normalPhone(String(values.phone));
-    if (/^\d{11}$/.test(digits)) values.phone = digits;
-  }
-  const phone = after(values, existing, 'phone');
-  if ('phone' in values || 'areaCode' in values) {
-    if (filled(phone) && areaCode === '+86' && !isMobile(String(phone))) throw refuse(ctx, 'phone', MOBILE_MSG.invalid);
-    if (filled(phone) && areaCode !== '+86' && !isTelephone(String(phone))) throw refuse(ctx, 'phone', TELEPHONE_MSG);
-  }
+  checkPersonalPhone(ctx, values, existing);
   const country = String(after(values, existing, 'country') ?? '');
   if (CHINA.has(country.trim()) && !filled(after(values, existing, 'provinceCode'))) throw refuse(ctx, 'provinceCode', REGIST_MSG.provinceRequired);
   const birthday = after(values, existing, 'birthday');

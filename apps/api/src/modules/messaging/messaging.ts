@@ -1,6 +1,7 @@
-import { noticeTemplateEntity, textEntity } from '@alumni/domain';
+import { messageEntity, noticeTemplateEntity, textEntity } from '@alumni/domain';
 import type { Db } from '../../db/database.js';
 import type { EntityHooks } from '../../engine/entity-hooks.js';
+import { messageHooks } from './message-hooks.js';
 import { noticeTemplateHooks } from './notice-template-hooks.js';
 import { textHooks } from './text-hooks.js';
 
@@ -10,4 +11,5 @@ export { registerMessagingRoutes } from './messaging-routes.js';
 export const messagingHooks = (db: Db): [string, EntityHooks][] => [
   [noticeTemplateEntity.name, noticeTemplateHooks()],
   [textEntity.name, textHooks(db)],
+  [messageEntity.name, messageHooks()],
 ];

@@ -59,9 +59,21 @@ export class SmsService {
     return row ? rowToRecord(smsEntity, row) : null;
   }
 
-  async send(caller: Caller, lang: Lang, code: string | null, phones: string[], params: Record<string, string>): Promise<SmsSendResult> {
-    const config = await this.configuration(caller.tenantId, code);
-    if (!config) throw badRequest(RESOURCE_MSG.noSmsConfig);
+  /**
+   * Sends one message per phone. `template` names the provider's approved template and signature
+   * to use instead of the configuration's own (a notice template's), when given.
+   */
+  async send(
+    caller: Pick<Caller, 'tenantId' | 'userId'>, lang: Lang, code: string | null, phones: string[], params: Record<string, string>,
+    template: { templateId?: string | null; signName?: string | null } = {},
+  ): Promise<SmsSendResult> {
+    const configured = await this.configuration(caller.tenantId, code);
+    if (!configured) throw badRequest(RESOURCE_MSG.noSmsConfig);
+    const config: JsonRecord = {
+      ...configured,
+      ...(template.templateId ? { templateId: template.templateId } : {}),
+      ...(template.signName ? { signName: template.signName } : {}),
+    };
     const category = String(config.category);
     const provider = smsProviderOf(category, lang);
     const outcomes: SmsSendOutcome[] = [];
