@@ -49,6 +49,8 @@ export default async function globalSetup(): Promise<void> {
     ...(process.env.TOKEN_HEADER ? { TOKEN_HEADER: process.env.TOKEN_HEADER } : {}) });
   const { app } = await buildApp(config);
   await app.listen({ port, host: '127.0.0.1' });
+  // As the server does: background jobs (a message answer's notice) run in this process.
+  await app.services.jobs.start();
 
   const control = createServer((req, res) => {
     const match = /^\/captcha\/([\w-]+)$/.exec(req.url ?? '');

@@ -78,3 +78,9 @@ export async function signIn(page: Page, creds: Credentials = { account: 'admin'
 /** The newest toast with the given text (an earlier one may still be fading out). */
 export const toast = (page: Page, text: string | RegExp) =>
   page.locator('.ant-message-notice:not(.ant-message-fade-leave)').filter({ hasText: text }).last();
+
+/** Forgets the signed-in user (cookies and the browser's storage), so another can sign in. */
+export async function signOut(page: Page): Promise<void> {
+  await page.context().clearCookies();
+  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+}

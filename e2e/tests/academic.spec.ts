@@ -1,13 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { button, choose, formDialog, openPage, region, row } from '../support/crud';
-import { apiToken, signIn, toast } from '../support/session';
+import { apiToken, signIn, signOut, toast } from '../support/session';
 
-
-async function signOut(page: Page): Promise<void> {
-  await page.context().clearCookies();
-  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
-}
 
 test('a college secretary proposes a speciality; the alumni office approves it in the examine screen; it joins the pickers', async ({ page, request }) => {
   test.setTimeout(150_000);

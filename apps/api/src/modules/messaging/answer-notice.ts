@@ -1,4 +1,4 @@
-import { PUSH_CHANNEL, basicInfoEntity, isMobile, messageEntity, noticeTemplateEntity } from '@alumni/domain';
+import { PUSH_CHANNEL, basicInfoEntity, isMobile, maskSensitive, messageEntity, noticeTemplateEntity } from '@alumni/domain';
 import type { Params } from '../../access/params.js';
 import type { JsonRecord } from '../../db/row-mapping.js';
 import type { EntityRepository } from '../../engine/entity-repository.js';
@@ -26,7 +26,8 @@ export type AnswerNoticeOutcome =
  * Tells the messenger, by the enabled general-notice template (scene 8), on a channel they consented
  * to: SMS to a mainland mobile first, else e-mail. An alumnus's consent (`allowSms`, `allowEmail`) is
  * honoured and a deceased alumnus is never written to; someone who is not (yet) an alumnus left the
- * address for the answer. What was sent, or why nothing was, is the job's result.
+ * address for the answer. What was sent (the address masked: the jobs page is no place for it), or
+ * why nothing was, is the job's result.
  */
 export function registerAnswerNotice(jobs: JobQueue, repository: EntityRepository, resources: ResourceServices, params: Params): Promise<void> {
   return jobs.work<AnswerNoticeData>(ANSWER_NOTICE_JOB, async (job: RunningJob<AnswerNoticeData>): Promise<AnswerNoticeOutcome> => {
@@ -57,7 +58,7 @@ export function registerAnswerNotice(jobs: JobQueue, repository: EntityRepositor
         templateId: sms.providerTemplateId as string | null, signName: sms.smsSignName as string | null,
       });
       const outcome = result.outcomes[0];
-      return { channel: 'sms', to: phone, ok: outcome?.ok ?? false, detail: outcome?.message ?? '' };
+      return { channel: 'sms', to: maskSensitive('phone', phone), ok: outcome?.ok ?? false, detail: outcome?.message ?? '' };
     }
     const email = String(message.email ?? '');
     const mail = await template(PUSH_CHANNEL.email);
@@ -68,7 +69,7 @@ export function registerAnswerNotice(jobs: JobQueue, repository: EntityRepositor
       const outcome = await resources.mail.send(sender, setting, {
         to: email, subject: fillTemplate(String(mail.title ?? ''), values), html, text: html.replace(/<[^>]+>/g, ''),
       });
-      return { channel: 'email', to: email, ok: outcome.ok, detail: outcome.ok ? outcome.messageId : 'reason' in outcome ? outcome.reason : 'daily limit reached' };
+      return { channel: 'email', to: maskSensitive('email', email), ok: outcome.ok, detail: outcome.ok ? outcome.messageId : 'reason' in outcome ? outcome.reason : 'daily limit reached' };
     }
     return { channel: null, skipped: 'no consented channel with an address and a general-notice template' };
   });

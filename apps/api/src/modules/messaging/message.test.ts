@@ -85,7 +85,7 @@ describe.each(testDialects())('the message board on %s (DOMAIN 8.8)', (dialect) 
     const res = await answer({ id, answerContent: '已为您办理。', notify: 1 });
     const job = await jobOf(String((res.json().data as Json).noticeJob));
     expect(job.state).toBe('completed');
-    expect(job.output).toMatchObject({ channel: 'sms', to: '13900097777', ok: true });
+    expect(job.output).toMatchObject({ channel: 'sms', to: '139****7777', ok: true });
     const sent = await t.app.services.database.db.selectFrom('blade_send_record').select(['target', 'params'])
       .where('channel', '=', 'sms').where('target', '=', '13900097777').execute();
     expect(sent).toHaveLength(1);
