@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import type { Config } from './config.js';
+import { closeOnSignal, configOrExit, runMain } from './process-entry.js';
 import { DEMO_PASSWORD } from './seed/platform-seed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,30 +31,14 @@ function printBanner(config: Config, address: string, seed: Awaited<ReturnType<t
   console.log(lines.join('\n') + '\n');
 }
 
-async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+async function main(): Promise<void> {
+  let config = configOrExit();
   config = { ...config, webDir: config.webDir ?? defaultWebDir() };
   const { app, seed } = await buildApp(config);
   const address = await app.listen({ port: config.port, host: config.host });
   await app.services.jobs.start();
   printBanner(config, address, seed);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.close().then(() => process.exit(0), () => process.exit(1));
-    });
-  }
+  closeOnSignal(app);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

@@ -52,5 +52,6 @@ export { smsEntity, SMS_CATEGORY } from './entities/resource/sms.js';
 export { attachEntity } from './entities/resource/attach.js';
 export { emailSettingEntity, EMAIL_SETTING_MSG, SMTP_ENCRYPTION } from './entities/resource/email-setting.js';
 export * from './resource-wire.js';
+export * from './job-wire.js';
 export { noticeEntity } from './entities/desk/notice.js';
 export * from './dictionary-english.js';

@@ -8,9 +8,9 @@
  * sent to in the same transaction as the send's record) and keep each job short; long work is split
  * into jobs of a few hundred items.
  */
-export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+import type { JobState, JobView } from '@alumni/domain';
 
-export const JOB_STATES: readonly JobState[] = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'];
+export type { JobState, JobView };
 
 /** Whether a job in this state may still run. */
 export const isOpenState = (state: JobState): boolean => state === 'created' || state === 'retry' || state === 'active';
@@ -54,24 +54,6 @@ export type JobHandler<T> = (job: RunningJob<T>) => Promise<unknown>;
 export interface WorkOptions {
   /** Jobs of this name run at once in this process (default 1). */
   concurrency?: number;
-}
-
-export interface JobView {
-  id: string;
-  name: string;
-  state: JobState;
-  tenantId: string | null;
-  createdBy: string | null;
-  data: unknown;
-  output: unknown;
-  retryCount: number;
-  retryLimit: number;
-  progressDone: number | null;
-  progressTotal: number | null;
-  progressMessage: string | null;
-  createdOn: string;
-  startedOn: string | null;
-  completedOn: string | null;
 }
 
 export interface JobListQuery {

@@ -1,9 +1,8 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MSG } from '@alumni/domain';
+import { DEFAULT_PAGE_SIZE, JOB_STATES, MAX_PAGE_SIZE, MSG, type JobState, type JobView } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
 import { requireCaller, type Caller } from '../core/caller.js';
 import { ok } from '../core/envelope.js';
 import { badRequest, notFound } from '../core/errors.js';
-import { JOB_STATES, type JobState, type JobView } from './job-queue.js';
 
 const tags = ['Jobs (任务队列)'];
 const ID_RE = /^[0-9a-f-]{36}$/i;

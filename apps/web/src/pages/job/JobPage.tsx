@@ -1,3 +1,4 @@
+import { JOB_STATES, type JobState, type JobView } from '@alumni/domain';
 import { App, Button, Descriptions, Drawer, Flex, Form, Input, Progress, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useState } from 'react';
@@ -5,28 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { getData, postData } from '../../api/http';
 import { useMenuStore } from '../../stores/menu-store';
 
-type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
-
-interface Job {
-  id: string;
-  name: string;
-  state: JobState;
-  tenantId: string | null;
-  data: unknown;
-  output: unknown;
-  retryCount: number;
-  retryLimit: number;
-  progressDone: number | null;
-  progressTotal: number | null;
-  progressMessage: string | null;
-  createdOn: string;
-  startedOn: string | null;
-  completedOn: string | null;
-}
+type Job = JobView;
 
 interface Page { records: Job[]; total: number }
 
-const STATES: JobState[] = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'];
 const STATE_COLORS: Record<JobState, string> = {
   created: 'default', retry: 'orange', active: 'processing', completed: 'success', cancelled: 'default', failed: 'error',
 };
@@ -137,7 +120,7 @@ export default function JobPage() {
       >
         <Form.Item name="name" label={t('job.name')}><Input allowClear maxLength={100} style={{ width: 200 }} /></Form.Item>
         <Form.Item name="state" label={t('job.state')}>
-          <Select allowClear style={{ width: 160 }} options={STATES.map((s) => ({ value: s, label: t(`job.states.${s}`) }))} />
+          <Select allowClear style={{ width: 160 }} options={JOB_STATES.map((s) => ({ value: s, label: t(`job.states.${s}`) }))} />
         </Form.Item>
         <Form.Item>
           <Space>
