@@ -28,6 +28,12 @@ import { basicInfoEntity } from './people/basic-info.js';
 import { studentStatusEntity } from './people/student-status.js';
 import { studentEntity } from './people/student.js';
 import { registInfoEntity } from './people/regist-info.js';
+import { associationEntity } from './relation/association.js';
+import { associationMemberEntity } from './relation/association-member.js';
+import { honorEntity } from './relation/honor.js';
+import { careListEntity } from './relation/care-list.js';
+import { visitRecordEntity } from './relation/visit-record.js';
+import { docQueryEntity } from './relation/doc-query.js';
 
 /** Every entity of the product. Adding an entity = its definition file + one line here. */
 export const ENTITIES = [
@@ -42,6 +48,7 @@ export const ENTITIES = [
   basicInfoEntity,
   studentStatusEntity,
   registInfoEntity,
+  associationEntity, associationMemberEntity, honorEntity, careListEntity, visitRecordEntity, docQueryEntity,
 ] as const satisfies readonly EntityDef[];
 
 const byName = new Map<string, EntityDef>(ENTITIES.map((e) => [e.name, e]));
