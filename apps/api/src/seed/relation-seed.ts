@@ -47,12 +47,12 @@ export async function seedRelations(w: SeedWriter): Promise<void> {
 
 // ---------------------------------------------------------------- associations (DOMAIN 18.5)
 
-/** [row, name, short name, type, parent row, unit row, years since founding, state, members, council, province, city, country, overseas city]. */
+/** [row, name, short name, type, parent row, unit row, years since founding, state, members, council, province, city (the shipped regions are provinces), country, overseas city]. */
 const ASSOCIATION_PLAN: [number, string, string, string, number, number, number, string, number, number, string | null, string | null, string, string | null][] = [
-  [1, '示范大学校友总会', '校友总会', '1', 0, 11, 15, '2', 15, 15, '110000', '110100', '中国', null],
-  [2, '北京校友会', '北京', '2', 1, 12, 13, '2', 35, 7, '110000', '110100', '中国', null],
-  [3, '上海校友会', '上海', '2', 1, 13, 12, '2', 25, 6, '310000', '310100', '中国', null],
-  [4, '深圳校友会', '深圳', '2', 1, 14, 10, '2', 20, 5, '440000', '440300', '中国', null],
+  [1, '示范大学校友总会', '校友总会', '1', 0, 11, 15, '2', 15, 15, '110000', null, '中国', null],
+  [2, '北京校友会', '北京', '2', 1, 12, 13, '2', 35, 7, '110000', null, '中国', null],
+  [3, '上海校友会', '上海', '2', 1, 13, 12, '2', 25, 6, '310000', null, '中国', null],
+  [4, '深圳校友会', '深圳', '2', 1, 14, 10, '2', 20, 5, '440000', null, '中国', null],
   [5, '北美校友会', '北美', '3', 1, 15, 9, '2', 12, 4, null, null, '美国', '旧金山'],
   [6, '计算机学院校友会', '计算机', '4', 1, 5, 7, '2', 25, 6, null, null, '中国', null],
   [7, '金融行业校友会', '金融', '5', 1, 16, 6, '2', 10, 3, null, null, '中国', null],
@@ -186,12 +186,12 @@ const P = (status: number, days: number, type: string, department: number | null
  * Beijing 3, Guangdong 3, Shanghai 2, Jiangsu 2, Zhejiang 2; 8 distinct organisations; 19 alumni.
  */
 const VISIT_PLAN: VisitPlan[] = [
-  C(2, 5, '1', null, true, '440000', '深圳市星河软件有限公司', 2, { city: '440300' }),
-  C(2, 12, '1', null, true, '110000', '远航电子股份有限公司', 2, { city: '110100' }),
-  C(2, 18, '1', 1, false, '440000', '华章证券深圳分公司', 1, { city: '440300' }),
-  C(2, 25, '1', 1, true, '310000', '上海云帆数据科技有限公司', 2, { city: '310100' }),
+  C(2, 5, '1', null, true, '440000', '深圳市星河软件有限公司', 2),
+  C(2, 12, '1', null, true, '110000', '远航电子股份有限公司', 2),
+  C(2, 18, '1', 1, false, '440000', '华章证券深圳分公司', 1),
+  C(2, 25, '1', 1, true, '310000', '上海云帆数据科技有限公司', 2),
   C(2, 33, '1', 4, false, '320000', '江苏金陵银行股份有限公司', 1),
-  C(2, 40, '2', null, true, '110000', null, 2, { city: '110100' }),
+  C(2, 40, '2', null, true, '110000', null, 2),
   C(2, 47, '2', null, false, '330000', null, 2),
   C(2, 55, '2', 1, false, '440000', null, 1, { care: true }),
   C(2, 62, '3', null, true, '310000', '上海校友会', 2, { association: 3 }),

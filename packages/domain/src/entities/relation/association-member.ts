@@ -30,11 +30,11 @@ export const associationMemberEntity = defineEntity({
   fields: {
     associationId: associationPick(t('校友会', 'Association'), { required: true, list: true, search: 'equal', form: 'create-only' }),
     alumniId: alumnusPick(t('校友', 'Alumnus'), { required: true, form: 'create-only' }),
-    position: dict(t('职务', 'Position'), 'association_position', { source: 'biz', required: true, default: '10', list: true, search: 'equal', width: 100 }),
+    position: dict(t('职务', 'Position'), 'association_position', { source: 'biz', default: '10', list: true, search: 'equal', width: 100 }),
     termStart: date(t('任期开始', 'Term from'), { list: true, width: 110 }),
     termEnd: date(t('任期结束', 'Term to'), { list: true, width: 110 }),
     joinDate: date(t('入会日期', 'Joined'), { list: true, search: 'range', width: 110 }),
-    isActive: flag(t('在册', 'Active'), { required: true, default: 1, list: true, search: 'equal', width: 80 }),
+    isActive: flag(t('在册', 'Active'), { default: 1, list: true, search: 'equal', width: 80 }),
     orgDeptId: fk(t('归属机构', 'Owning unit'), { ref: 'dept', form: 'hidden' }),
     remark: text(t('备注', 'Remark'), { max: 255, wide: true }),
   },

@@ -41,13 +41,14 @@ export const careListEntity = defineEntity({
     isUrgent: flag(t('紧急', 'Urgent'), { list: true, search: 'equal', width: 70 }),
     activityId: fk(t('关联活动', 'Care activity'), { list: true, search: 'equal', width: 160 }),
     responsibleUserId: fk(t('负责人', 'Responsible staff'), {
-      ref: 'user', required: true, list: true, search: 'equal', width: 100,
+      // Required; the creator when none is picked (DOMAIN 5.3).
+      ref: 'user', list: true, search: 'equal', width: 100,
       options: { url: '/blade-system/user/page?size=200', shape: 'list', labelKey: 'realName', valueKey: 'id' },
     }),
     contactName: text(t('家属联系人', 'Family contact'), { max: 32 }),
     contactPhone: text(t('联系电话', 'Contact phone'), { max: 20, list: true, width: 130, check: 'telephone', sensitive: 'phone' }),
     address: text(t('看望地址', 'Visit address'), { max: 255, wide: true, sensitive: 'address' }),
-    careStatus: dict(t('关怀状态', 'Status'), 'care_status', { source: 'biz', required: true, default: '0', list: true, search: 'equal', width: 100 }),
+    careStatus: dict(t('关怀状态', 'Status'), 'care_status', { source: 'biz', default: '0', list: true, search: 'equal', width: 100 }),
     careMethod: dict(t('关怀方式', 'Method'), 'care_method', { source: 'biz', list: true, search: 'equal', width: 100 }),
     careDate: date(t('关怀日期', 'Date of care'), { list: true, search: 'range', width: 110 }),
     careContent: textarea(t('关怀记录', 'Record'), { max: 2000 }),
