@@ -3,6 +3,7 @@ import { academicEn, examineEn } from './examine-en';
 import { registEn } from './regist-en';
 import { excelEn } from './excel-en';
 import { resourceEn } from './resource-en';
+import { relationEn } from './relation-en';
 import type { Messages } from './zh';
 
 /** English texts of the interface. */
@@ -109,6 +110,7 @@ export const en: Messages = {
   resource: resourceEn,
   admin: adminEn,
   examine: examineEn,
+  relation: relationEn,
   regist: registEn,
   excel: excelEn,
   people: {

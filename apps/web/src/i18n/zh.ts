@@ -3,6 +3,7 @@ import { academicZh, examineZh } from './examine-zh';
 import { registZh } from './regist-zh';
 import { excelZh } from './excel-zh';
 import { resourceZh } from './resource-zh';
+import { relationZh } from './relation-zh';
 /** Chinese texts of the interface (the default language). */
 export const zh = {
   app: {
@@ -107,6 +108,7 @@ export const zh = {
   resource: resourceZh,
   admin: adminZh,
   examine: examineZh,
+  relation: relationZh,
   regist: registZh,
   excel: excelZh,
   people: {

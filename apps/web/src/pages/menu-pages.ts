@@ -38,4 +38,9 @@ export const menuPages: Readonly<Record<string, Page>> = {
   registinfo: page(() => import('./identity/RegistInfoPage')),
   basicinfo: page(() => import('./people/BasicInfoPage')),
   studentstatus: page(() => import('./people/StudentStatusPage')),
+  honor: page(() => import('./relation/HonorPage')),
+  association: page(() => import('./relation/AssociationPage')),
+  visitrecord: page(() => import('./relation/VisitRecordPage')),
+  carelist: page(() => import('./relation/CareListPage')),
+  docquery: page(() => import('./relation/DocQueryPage')),
 };

@@ -1,0 +1,45 @@
+import { associationEntity, associationMemberEntity } from '@alumni/domain';
+import { Button, Drawer } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Row } from '../../entity/entity-api';
+import { EntityPage } from '../../entity/EntityPage';
+
+/**
+ * 校友会 (DOMAIN 5.1): the general association and its branches; 成员 opens the association's
+ * members, added from the alumni library.
+ */
+export default function AssociationPage() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Row | null>(null);
+  const params = useMemo(() => (open ? { associationId: open.id } : undefined), [open]);
+  const preset = useMemo(() => (open ? { associationId: open.id } : undefined), [open]);
+  return (
+    <>
+      <EntityPage
+        entity={associationEntity}
+        dialogWidth={960}
+        rowActions={(row) => (
+          <Button type="link" size="small" onClick={() => setOpen(row)}>{t('relation.members')}</Button>
+        )}
+      />
+      <Drawer
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        width={1100}
+        title={open ? t('relation.membersOf', { name: String(open.associationName ?? '') }) : ''}
+        destroyOnHidden
+      >
+        {open && (
+          <EntityPage
+            entity={associationMemberEntity}
+            extraParams={params}
+            presetValues={preset}
+            regionLabel={t('relation.members')}
+            fieldOverrides={{ associationId: { disabled: true } }}
+          />
+        )}
+      </Drawer>
+    </>
+  );
+}
