@@ -1,5 +1,8 @@
 /** Texts of the organisation and relationship pages (DOMAIN 5). */
 export const relationEn = {
+  presidentName: 'President',
+  secretaryGeneralName: 'Secretary-general',
+  memberCount: 'Members',
   members: 'Members',
   membersOf: '{{name}} · members',
   handIn: 'Hand in',

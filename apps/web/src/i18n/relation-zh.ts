@@ -1,5 +1,8 @@
 /** Texts of the organisation and relationship pages (DOMAIN 5). */
 export const relationZh = {
+  presidentName: '会长',
+  secretaryGeneralName: '秘书长',
+  memberCount: '成员数',
   members: '成员',
   membersOf: '{{name}} · 成员',
   handIn: '提交审核',

@@ -14,11 +14,16 @@ export default function AssociationPage() {
   const [open, setOpen] = useState<Row | null>(null);
   const params = useMemo(() => (open ? { associationId: open.id } : undefined), [open]);
   const preset = useMemo(() => (open ? { associationId: open.id } : undefined), [open]);
+  // The council and size of each association (DOMAIN 5.1), answered by the list beside the row.
+  const columns = useMemo(() => (['presidentName', 'secretaryGeneralName', 'memberCount'] as const).map((key) => ({
+    key, dataIndex: key, title: t(`relation.${key}`), width: key === 'memberCount' ? 90 : 110,
+  })), [t]);
   return (
     <>
       <EntityPage
         entity={associationEntity}
         dialogWidth={960}
+        extraColumns={columns}
         rowActions={(row) => (
           <Button type="link" size="small" onClick={() => setOpen(row)}>{t('relation.members')}</Button>
         )}
