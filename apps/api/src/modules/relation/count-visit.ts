@@ -38,8 +38,8 @@ const text = (value: unknown): string | undefined => (Array.isArray(value) ? tex
 /**
  * The statistics of visit records (DOMAIN 11.3) for one calendar year of visit dates, within the
  * caller's data scope: the figures and groups count the records of one state (approved unless
- * `visitStatus` says otherwise); `byStatus` counts every state. Groups are counted by the database;
- * the distinct alumni are read from the matching rows' id lists.
+ * `visitStatus` says otherwise); `byStatus` counts every state. Groups are counted by the database
+ * in one grouped pass; the distinct alumni are read from the matching rows' id lists.
  */
 export async function countVisit(
   ops: EntityOperations, repository: EntityRepository, db: Db, dialect: Dialect, labels: DictionaryLabels, caller: Caller, query: CountVisitQuery,
@@ -62,21 +62,39 @@ export async function countVisit(
   const all = () => repository.scoped(visitRecordEntity, scope, inYear);
   const chosen = () => repository.scoped(visitRecordEntity, scope, [...inYear, { field: 'visitStatus', op: 'equal', value: status }]);
   const month = dialect === 'postgres' ? sql<string>`to_char(visit_date, 'YYYY-MM')` : sql<string>`substr(visit_date, 1, 7)`;
-  const [states, totals, months, types, departments, provinces, alumniLists] = await Promise.all([
-    all().select(['visit_status as key', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('visit_status').execute(),
-    chosen().select([
-      (eb) => eb.fn.countAll<number>().as('total'),
-      sql<number>`count(distinct case when visited_organization <> '' then visited_organization end)`.as('organizations'),
-      sql<number>`sum(case when leader_name is not null and leader_name <> '' then 1 else 0 end)`.as('leaders'),
-    ]).executeTakeFirst(),
-    chosen().select([month.as('key'), (eb) => eb.fn.countAll<number>().as('n')]).groupBy(month).execute(),
-    chosen().select(['visit_type as key', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('visit_type').execute(),
-    chosen().select(['department_id as key', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('department_id').execute(),
-    chosen().select(['province_code as key', (eb) => eb.fn.countAll<number>().as('n')]).where('province_code', 'is not', null)
-      .where('province_code', '<>', '').groupBy('province_code').execute(),
+  const led = sql<number>`case when leader_name is not null and leader_name <> '' then 1 else 0 end`;
+  // Every figure but the distinct ones from one grouped pass over the year, read from the covering
+  // index of migration 024: state × month × type × department × province × led.
+  const [groups, organizations, alumniLists] = await Promise.all([
+    all().select(['visit_status', month.as('month'), 'visit_type', 'department_id', 'province_code', led.as('led'), (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy(['visit_status', month, 'visit_type', 'department_id', 'province_code', led]).execute(),
+    chosen().select(sql<number>`count(distinct case when visited_organization <> '' then visited_organization end)`.as('n')).executeTakeFirst(),
     chosen().select('visited_alumni_ids').where('visited_alumni_ids', 'is not', null).where('visited_alumni_ids', '<>', '').execute(),
   ]);
-  const countsOf = (rows: { key: unknown; n: unknown }[]) => new Map(rows.map((r) => [r.key === null ? '' : String(r.key), Number(r.n)]));
+  const tally = (rows: typeof groups, key: (g: (typeof groups)[number]) => unknown) => {
+    const out: { key: unknown; n: number }[] = [];
+    for (const g of rows) out.push({ key: key(g), n: Number(g.n) });
+    return out;
+  };
+  const inState = groups.filter((g) => Number(g.visit_status) === status);
+  const states = tally(groups, (g) => g.visit_status);
+  const months = tally(inState, (g) => g.month);
+  const types = tally(inState, (g) => g.visit_type);
+  const departments = tally(inState, (g) => g.department_id);
+  const provinces = tally(inState.filter((g) => g.province_code !== null && g.province_code !== ''), (g) => g.province_code);
+  const totals = {
+    total: inState.reduce((sum, g) => sum + Number(g.n), 0),
+    organizations: Number(organizations?.n ?? 0),
+    leaders: inState.filter((g) => Number(g.led) === 1).reduce((sum, g) => sum + Number(g.n), 0),
+  };
+  const countsOf = (rows: { key: unknown; n: unknown }[]) => {
+    const counts = new Map<string, number>();
+    for (const r of rows) {
+      const key = r.key === null || r.key === undefined ? '' : String(r.key);
+      counts.set(key, (counts.get(key) ?? 0) + Number(r.n));
+    }
+    return counts;
+  };
   const dictionary = async (code: string, counts: Map<string, number>): Promise<StatItem[]> =>
     [...(await labels.labels('biz', caller.tenantId, code))].map(([key, label]) => ({ key, label, count: counts.get(key) ?? 0 }));
   const largestFirst = (a: StatItem, b: StatItem) => b.count - a.count || a.key.localeCompare(b.key);
@@ -90,10 +108,10 @@ export async function countVisit(
   const provinceNames = await regionNames(db, [...provinceCounts.keys()]);
   return {
     year,
-    total: Number(totals?.total ?? 0),
+    total: totals.total,
     alumniVisited: alumni.size,
-    organizationsVisited: Number(totals?.organizations ?? 0),
-    withLeader: Number(totals?.leaders ?? 0),
+    organizationsVisited: totals.organizations,
+    withLeader: totals.leaders,
     byMonth: Array.from({ length: 12 }, (_, i) => {
       const key = `${year}-${String(i + 1).padStart(2, '0')}`;
       return { key, label: key, count: monthCounts.get(key) ?? 0 };
