@@ -21,6 +21,7 @@ import { RegistExamine } from './modules/identity/regist-examine.js';
 import { registInfoHooks } from './modules/identity/regist-info-hooks.js';
 import { Graduation } from './modules/people/graduation.js';
 import { studentStatusHooks } from './modules/people/student-status-hooks.js';
+import { relationHooks } from './modules/relation/relation.js';
 import { studentHooks } from './modules/people/student-hooks.js';
 import { FieldSealing } from './db/field-sealing.js';
 import { EntityRepository } from './engine/entity-repository.js';
@@ -106,6 +107,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     [basicInfoEntity.name, basicInfoHooks(identityKeys, duplicates, { db, repository, labels, operations: (): EntityOperations => operations })],
     [registInfoEntity.name, registInfoHooks(duplicates, new RegistExamine(duplicates), { db, repository, operations: (): EntityOperations => operations })],
     [studentStatusEntity.name, studentStatusHooks()],
+    ...relationHooks(db, repository),
   ]);
   const operations: EntityOperations = new EntityOperations(db, repository, access, labels, hooks, scopes, new EntityNumbers(params, repository), new Examination(access, new ExamineLog()));
   const tokens = new TokenService(config.tokenSecret, store);

@@ -16,6 +16,8 @@ export interface EntityApi {
   remove?: string | false;
   /** An edit-only call `<base>/update` beside submit: the body must name the row (`id`). */
   update?: boolean;
+  /** An add-only call `<base>/save` beside submit: a body that names a row (`id`) is refused. */
+  save?: boolean;
   /**
    * Calls whose payload travels encrypted (PROTOCOL 9): with `body`, submit (and update) take the
    * Base64 of AES-CBC over the JSON text as `text/plain` (a plain JSON body is still accepted);
@@ -169,7 +171,8 @@ export function cryptoPaths(entity: EntityDef): { bodies: string[]; answers: str
   const crypto = api?.crypto;
   if (!api || !crypto) return { bodies: [], answers: [] };
   const submit = entityPath(entity, 'submit');
-  const bodies = crypto.body ? [...(submit ? [submit] : []), ...(api.update ? [`${api.base}/update`] : [])] : [];
+  const bodies = crypto.body
+    ? [...(submit ? [submit] : []), ...(api.update ? [`${api.base}/update`] : []), ...(api.save ? [`${api.base}/save`] : [])] : [];
   // A call that names its row in the path (`detail/:id`) is matched by the path above the id.
   const answers = (crypto.answers ?? []).map((call) => entityPath(entity, call)).filter((path): path is string => path !== null)
     .map((path) => path.replace(/\/:id$/, ''));

@@ -30,6 +30,36 @@ export interface ExamineRule {
   notPendingMessage?: Text;
   /** On an approved row, the fields an editor without the examine code may still change. */
   approvedEditable?: { fields: readonly string[]; message: Text };
+  /**
+   * A row kept as a draft until handed in, with its state in a field of its own (a visit record's
+   * `visitStatus`: 0 draft, 1 pending, 2 approved, 3 returned) instead of `examineStatus` 0/1/2.
+   */
+  states?: ExamineStates;
+}
+
+export interface ExamineStates {
+  /** The field holding the state; the examine call takes the verdict under the same name. */
+  field: string;
+  draft: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+  /** The log action of a rejection (`return` for a returned visit record). */
+  rejectAction: 'reject' | 'return';
+  /** The body flag of submit that hands a draft (or a rejected row) in: 1 = hand in. */
+  handIn: string;
+  /** The refusal of an edit of a row handed in or approved. */
+  lockedMessage: Text;
+  /** The refusal of a verdict other than approved or rejected. */
+  badResult: Text;
+}
+
+/** The states of an examined entity: its own, or the shared `examineStatus` 0 pending, 1 approved, 2 rejected. */
+export function examineStates(rule: ExamineRule): { field: string; pending: number; approved: number; rejected: number; draft: number | null } {
+  const s = rule.states;
+  return s
+    ? { field: s.field, pending: s.pending, approved: s.approved, rejected: s.rejected, draft: s.draft }
+    : { field: 'examineStatus', ...EXAMINE_STATUS, draft: null };
 }
 
 export const EXAMINE_MSG = {

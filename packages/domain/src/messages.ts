@@ -32,5 +32,6 @@ export const MSG = {
   badPage: t('分页参数不正确', 'Invalid paging parameters'),
   idsRequired: t('请选择至少一条数据', 'Please select at least one record'),
   badIds: t('ids 格式不正确', 'ids is not a valid list of ids'),
+  saveWithId: t('新增时不能指定 id，修改请调用 update', 'An add cannot name a row (id); use update to edit'),
   duplicate: t('{label}已存在', '{label} already exists'),
 } as const;

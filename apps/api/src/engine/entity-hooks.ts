@@ -68,6 +68,11 @@ export interface EntityHooks {
   examineVerdict?: ExamineVerdict;
   /** After an examine verdict is applied to a row (still inside the id's transaction). */
   afterExamine?(ctx: WriteContext, row: JsonRecord, status: number): Promise<void>;
+  /**
+   * A submit body that stands for several rows (members added to an association at once): the
+   * bodies of those rows, written by submit in one transaction (all or none); null for one row.
+   */
+  several?(body: Readonly<Record<string, unknown>>): Record<string, unknown>[] | null;
   /** After any committed write (e.g. to drop caches). */
   afterCommit?(): void;
 }

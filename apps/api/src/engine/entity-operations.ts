@@ -155,7 +155,7 @@ export class EntityOperations {
     const hooks = this.hooks.get(entity.name);
     const own = hooks?.examineVerdict;
     const verdict = own ? own.parse({ ...input, examineStatus: rawStatus, examineOpinion: rawOpinion }, idList.length, lang)
-      : this.examination.parseVerdict(rawStatus, rawOpinion);
+      : this.examination.parseVerdict(rawStatus, rawOpinion, rule);
     // An entity's own verdict may write other entities (a registration makes an alumni record).
     const plan = own ? await this.planWrite(entity, caller, lang) : null;
     const scope = plan?.scope ?? await this.rowScope(entity, caller);
@@ -203,6 +203,29 @@ export class EntityOperations {
     plan.hooks?.afterCommit?.();
     await this.withDisplayNames(entity, caller, [saved]);
     return saved;
+  }
+
+  /** The rows a submit body stands for when the entity's hooks read it as several (see `EntityHooks.several`). */
+  severalOf(entity: EntityDef, body: unknown): Record<string, unknown>[] | null {
+    const several = this.hooks.get(entity.name)?.several;
+    if (!several || !body || typeof body !== 'object' || Array.isArray(body)) return null;
+    return several(body as Record<string, unknown>);
+  }
+
+  /** Adds several rows in one transaction: every row is checked as submit checks one, and any refusal writes none. */
+  async submitSeveral(entity: EntityDef, caller: Caller, bodies: Record<string, unknown>[], lang: Lang): Promise<number> {
+    this.scopeOf(entity, caller);
+    if (bodies.length === 0) throw badRequest(MSG.idsRequired);
+    await this.access.require(caller, permissionCodes(entity).add);
+    const plan = await this.planWrite(entity, caller, lang);
+    const parsed = bodies.map((body) => ({ body, parsed: parseSubmit(entity, { ...body, id: undefined }, lang) }));
+    const bad = parsed.find((p) => !p.parsed.ok);
+    if (bad) throw invalidFields(bad.parsed.errors);
+    await this.db.transaction().execute(async (tx) => {
+      for (const p of parsed) await this.writeRow(plan, tx, p.parsed, p.body);
+    });
+    plan.hooks?.afterCommit?.();
+    return bodies.length;
   }
 
   /**

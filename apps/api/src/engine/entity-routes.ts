@@ -1,5 +1,5 @@
 import {
-  BASE_FIELDS, FILTER_OPS, QUERYABLE_BASE_FIELDS, entityPath, parseIds, permissionCodes, submitJsonSchema,
+  BASE_FIELDS, FILTER_OPS, MSG, examineStates, QUERYABLE_BASE_FIELDS, entityPath, parseIds, permissionCodes, submitJsonSchema,
   type EntityDef,
 } from '@alumni/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -125,6 +125,7 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
   }
   const submit = entityPath(entity, 'submit');
   const update = entity.api?.update ? `${entity.api.base}/update` : null;
+  const save = entity.api?.save ? `${entity.api.base}/save` : null;
   const writes = (scope: FastifyInstance) => {
     const encrypted = crypto?.body === true;
     const bodyDoc = encrypted
@@ -132,7 +133,11 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
       : { body: submitJsonSchema(entity) };
     if (submit) {
       scope.post(submit, { schema: { tags, summary: `Add (no id) or edit (with id) a ${entity.label.en}`, ...bodyDoc } },
-        async (req) => ok(await ops.submit(entity, callerOf(req), req.body, req.lang), req.lang));
+        async (req) => {
+          const several = ops.severalOf(entity, req.body);
+          if (several) return ok(await ops.submitSeveral(entity, callerOf(req), several, req.lang) > 0, req.lang);
+          return ok(await ops.submit(entity, callerOf(req), req.body, req.lang), req.lang);
+        });
     }
     if (update) {
       scope.post(update, { schema: { tags, summary: `Edit a ${entity.label.en} (the body names it by id); only the fields sent change`, ...bodyDoc } },
@@ -141,22 +146,31 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
           return ok(await ops.submit(entity, callerOf(req), req.body, req.lang), req.lang);
         });
     }
+    if (save) {
+      scope.post(save, { schema: { tags, summary: `Add a ${entity.label.en}; a body that names a row (id) is refused`, ...bodyDoc } },
+        async (req) => {
+          const id = (req.body as Record<string, unknown> | null)?.id;
+          if (id !== undefined && id !== null && id !== '') throw badRequest(MSG.saveWithId);
+          return ok(await ops.submit(entity, callerOf(req), req.body, req.lang), req.lang);
+        });
+    }
   };
   if (crypto?.body) encryptedBodyRoutes(app, writes);
   else writes(app);
   const rule = entity.examine;
   if (rule) {
+    const states = examineStates(rule);
     const verdict = {
-      type: 'object', required: ['ids', 'examineStatus'],
+      type: 'object', required: ['ids', states.field],
       properties: {
         ids: { type: 'string', description: 'comma-joined ids' },
-        examineStatus: { type: ['string', 'integer'], description: '1 approve, 2 reject' },
+        [states.field]: { type: ['string', 'integer'], description: `${states.approved} approve, ${states.rejected} reject` },
         examineOpinion: { type: 'string', description: 'required (at least 2 characters) to reject' },
       },
     };
-    const summary = `Examine ${entity.label.en} rows: approve (1) or reject (2); each id on its own`;
+    const summary = `Examine ${entity.label.en} rows: approve (${states.approved}) or reject (${states.rejected}); each id on its own`;
     const examine = (req: FastifyRequest, input: Record<string, unknown>) =>
-      ops.examine(entity, callerOf(req), requireIds(parseIds(input.ids)), input.examineStatus, input.examineOpinion, req.lang, input);
+      ops.examine(entity, callerOf(req), requireIds(parseIds(input.ids)), input[states.field], input.examineOpinion, req.lang, input);
     if (rule.method === 'PUT') {
       app.put(rule.path, { schema: { tags, summary, body: verdict } }, async (req) =>
         ok(await examine(req, (req.body ?? {}) as Record<string, unknown>), req.lang));

@@ -8,6 +8,7 @@ import { sealStoredFields } from '../db/seal-stored-fields.js';
 import type { IdentityKeys } from '../modules/identity/identity-keys.js';
 import { seedPeople } from './people-seed.js';
 import { seedRegistrations } from './regist-seed.js';
+import { seedRelations } from './relation-seed.js';
 import { seedChannels } from './channel-seed.js';
 import { MENU_TREE, seedId, type MenuSeed } from './menu-tree.js';
 import { ADMIN_USER_ID, DEMO_PASSWORD, ROOT_DEPT_ID, dataScopeId, menuIdsByCode, seedDictionaries } from './platform-seed.js';
@@ -48,9 +49,10 @@ const GRANTS: Record<string, string[]> = {
     'system', 'user', 'user_add', 'user_edit', 'user_view', 'user_reset', 'user_unlock', 'dept', 'dept_view', 'post', 'post_view',
     'dictbiz', 'dictbiz_add', 'dictbiz_edit', 'dictbiz_delete', 'dictbiz_view', 'param', 'param_view', 'param_edit',
     'resource', 'sms', 'sms_view', 'attach', 'attach_view', 'messaging', ...withButtons('emailsetting', 'noticetemplate', 'text'),
-    ...withButtons('engage', 'message'),
+    ...withButtons('message'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
-    ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student'),
+    ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor'),
+    ...withButtons('org', 'association', 'engage', 'visitrecord', 'carelist', 'docquery'),
   ],
   college_secretary: [
     'academic', 'department', 'department_add', 'department_view', 'speciality', 'speciality_add', 'speciality_view',
@@ -58,12 +60,26 @@ const GRANTS: Record<string, string[]> = {
     'registinfo_enable', 'registinfo_export', 'basicinfo', 'basicinfo_add', 'basicinfo_edit', 'basicinfo_view', 'basicinfo_export',
     'studentstatus', 'studentstatus_add', 'studentstatus_edit', 'studentstatus_delete', 'studentstatus_view', 'studentstatus_export',
     'student', 'student_view', 'student_export',
+    'honor', 'honor_add', 'honor_edit', 'honor_view',
+    'org', 'association', 'association_view', 'association_edit', 'association_member',
+    'engage', 'visitrecord', 'visitrecord_add', 'visitrecord_edit', 'visitrecord_delete', 'visitrecord_view', 'visitrecord_export',
+    'carelist', 'carelist_add', 'carelist_edit', 'carelist_view', 'carelist_export', 'docquery', 'docquery_view', 'docquery_handle',
+    'messaging', 'noticetemplate', 'noticetemplate_view',
+  ],
+  association_officer: [
+    'org', 'association', 'association_view', 'association_edit', 'association_member',
+    'engage', 'visitrecord', 'visitrecord_add', 'visitrecord_edit', 'visitrecord_view',
+    'messaging', 'noticetemplate', 'noticetemplate_view',
+  ],
+  foundation_officer: [
+    'alumni', 'honor', 'honor_view', 'org', 'association', 'association_view', 'engage', 'visitrecord', 'visitrecord_view',
     'messaging', 'noticetemplate', 'noticetemplate_view',
   ],
   leader: [
     'academic', 'department', 'department_view', 'speciality', 'speciality_view',
     'alumni', 'registinfo', 'registinfo_view', 'basicinfo', 'basicinfo_view', 'studentstatus', 'studentstatus_view', 'student', 'student_view',
-    'engage', 'message', 'message_view',
+    'honor', 'honor_view', 'org', 'association', 'association_view', 'engage', 'visitrecord', 'visitrecord_view', 'carelist', 'carelist_view',
+    'message', 'message_view',
   ],
 };
 
@@ -76,9 +92,18 @@ const ROLE_SCOPES: Record<string, [string, '1' | '4'][]> = {
   alumni_admin: [
     ['department', '1'], ['speciality', '1'], ['departmentexamine', '1'], ['specialityexamine', '1'],
     ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1'],
+    ['honor', '1'], ['association', '1'], ['visitrecord', '1'], ['carelist', '1'], ['docquery', '1'],
   ],
-  college_secretary: [['department', '4'], ['speciality', '4'], ['registinfo', '4'], ['basicinfo', '4'], ['studentstatus', '4'], ['student', '4']],
-  leader: [['department', '1'], ['speciality', '1'], ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1']],
+  college_secretary: [
+    ['department', '4'], ['speciality', '4'], ['registinfo', '4'], ['basicinfo', '4'], ['studentstatus', '4'], ['student', '4'],
+    ['honor', '4'], ['association', '4'], ['visitrecord', '4'], ['carelist', '4'], ['docquery', '4'],
+  ],
+  association_officer: [['association', '4'], ['visitrecord', '4']],
+  foundation_officer: [['honor', '1'], ['association', '1'], ['visitrecord', '1']],
+  leader: [
+    ['department', '1'], ['speciality', '1'], ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1'],
+    ['honor', '1'], ['association', '1'], ['visitrecord', '1'], ['carelist', '1'],
+  ],
 };
 
 /** The codes of menus with all their buttons. */
@@ -100,13 +125,15 @@ const PACKAGE_MENUS = {
   standard: [
     ...withButtons('system', 'user', 'dept', 'post', 'dictbiz', 'param'),
     ...withButtons('authority', 'role'),
-    ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting', 'noticetemplate', 'text', 'engage', 'message'),
+    ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting', 'noticetemplate', 'text', 'message'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
-    ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student'),
+    ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor'),
+    ...withButtons('org', 'association', 'engage', 'visitrecord', 'carelist', 'docquery'),
   ],
   basic: withButtons('system', 'user', 'dept', 'dictbiz', 'role', 'desk', 'notice')
     .concat(withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'), 'authority')
-    .concat(withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus')),
+    .concat(withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus'))
+    .concat(withButtons('org', 'association')),
 };
 
 export const DEMO_TENANT = '100001';
@@ -169,5 +196,6 @@ export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing
   // The registrations are checked by ID number as the server checks them: against the sealed values' hashes.
   await sealStoredFields(db, sealing, { within: true });
   await seedRegistrations(w, keys, sealing);
+  await seedRelations(w);
   await seedMessaging(w);
 }

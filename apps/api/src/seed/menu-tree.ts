@@ -66,6 +66,9 @@ export const MENU_TREE: MenuSeed[] = [
       { row: 340, code: 'student', name: '学生名册', nameEn: 'Student records', path: '/alumni/student', source: 'ContactsOutlined', sort: 4, buttons: [
         ...crud('student'), button('student_import', '导入', 'Import', 1), button('student_export', '导出', 'Export', 1),
       ] },
+      { row: 350, code: 'honor', name: '荣誉管理', nameEn: 'Honours', path: '/alumni/honor', source: 'TrophyOutlined', sort: 5, buttons: [
+        ...crud('honor'), button('honor_export', '导出', 'Export', 1),
+      ] },
     ],
   },
   {
@@ -82,11 +85,28 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   {
+    row: 500, code: 'org', name: '校友组织', nameEn: 'Associations', path: '/association', source: 'ClusterOutlined', sort: 5,
+    children: [
+      { row: 510, code: 'association', name: '校友会', nameEn: 'Alumni associations', path: '/association/association', source: 'UsergroupAddOutlined', sort: 1, buttons: [
+        ...crud('association'), button('association_member', '成员管理', 'Members', 3), button('association_export', '导出', 'Export', 1),
+      ] },
+    ],
+  },
+  {
     row: 800, code: 'engage', name: '联络服务', nameEn: 'Engagement', path: '/engage', source: 'CustomerServiceOutlined', sort: 8,
     children: [
+      { row: 810, code: 'visitrecord', name: '走访记录', nameEn: 'Visit records', path: '/engage/visitrecord', source: 'EnvironmentOutlined', sort: 1, buttons: [
+        ...crud('visitrecord'), button('visitrecord_examine', '审核', 'Examine', 3), button('visitrecord_export', '导出', 'Export', 1),
+      ] },
+      { row: 820, code: 'carelist', name: '关怀名单', nameEn: 'Care list', path: '/engage/carelist', source: 'HeartOutlined', sort: 2, buttons: [
+        ...crud('carelist'), button('carelist_export', '导出', 'Export', 1),
+      ] },
       { row: 830, code: 'message', name: '留言管理', nameEn: 'Messages', path: '/engage/message', source: 'CommentOutlined', sort: 3, buttons: [
         { code: 'message_add', name: '登记留言', nameEn: 'Record a message', action: 1 }, ...crud('message').slice(1),
         button('message_answer', '回复/关闭', 'Answer / close', 2), button('message_export', '导出', 'Export', 1),
+      ] },
+      { row: 840, code: 'docquery', name: '档案查询', nameEn: 'Document queries', path: '/engage/docquery', source: 'FileSearchOutlined', sort: 4, buttons: [
+        ...crud('docquery'), button('docquery_handle', '办理', 'Handle', 2), button('docquery_export', '导出', 'Export', 1),
       ] },
     ],
   },

@@ -78,6 +78,45 @@ const objectKey = (tenantId: string) => `${tenantId}/20260101/${randomUUID()}.pn
 /** A department code: letters and digits, unique per sample. */
 const departmentCode = () => `T${uniqueToken()}`.slice(0, 16);
 
+/** An association of an industry (no parent, no region rules) for member samples, removed afterwards. */
+async function associationFor(t: TestApp, token: string, tag: string, orgDeptId: string): Promise<string> {
+  const res = await t.call('POST', '/api/blade-association/association/submit', token, {
+    associationName: `校友会${tag}`.slice(0, 100), associationType: '5', country: '中国', associationState: '2', sort: 0, orgDeptId,
+  });
+  const association = res.json().data as { id: string } | null;
+  if (!association?.id) throw new Error(`could not create an association: ${res.body}`);
+  return association.id;
+}
+
+/** An alumnus and an association of one tenant, for a member sample. */
+async function memberNeeds(t: TestApp, token: string, tag: string, own: { department: string; speciality: string; level: string; unit: string }) {
+  const alumnus = await alumnusFor(t, token, tag, { departmentId: own.department, specialityId: own.speciality, educationLevel: own.level });
+  const associationId = await associationFor(t, token, tag, own.unit);
+  return {
+    values: { ...alumnus.values, associationId },
+    async cleanup() {
+      await t.call('POST', `/api/blade-association/association/remove?ids=${associationId}`, token);
+      await alumnus.cleanup();
+    },
+  };
+}
+
+const OWN_STUDY = { departmentId: demoRow(1, 1), specialityId: demoRow(2, 5), educationLevel: '2' };
+const FOREIGN_STUDY = { departmentId: demoRow(1, 101), specialityId: demoRow(2, 102), educationLevel: '1' };
+/** A date in the coming year: next-care and next-visit dates plan the future. */
+const nextYear = (variant: number) => `${new Date().getFullYear() + 1}-0${variant}-15`;
+/** An alumnus for samples that name one (honours, care entries), made for the row. */
+const withAlumnus = (key = 'alumniId') => ({
+  prepare: async (t: TestApp, adminToken: string, token: string) => {
+    const made = await alumnusFor(t, adminToken, token, OWN_STUDY);
+    return { values: { [key]: made.values.alumniId }, cleanup: made.cleanup };
+  },
+  prepareForeign: async (t: TestApp, foreignToken: string, token: string) => {
+    const made = await alumnusFor(t, foreignToken, token, FOREIGN_STUDY);
+    return { values: { [key]: made.values.alumniId }, cleanup: made.cleanup };
+  },
+});
+
 export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
   // A current department of a college of the demo school; its code has a format of its own.
   department: {
@@ -137,6 +176,61 @@ export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
     prepareForeign: (t, foreignToken, token) => alumnusFor(t, foreignToken, token, { departmentId: demoRow(1, 101), specialityId: demoRow(2, 102), educationLevel: '1' }),
     values: (variant) => ({ departmentId: demoRow(1, 1), specialityId: demoRow(2, variant), educationLevel: '2', enrollmentYear: 2000 + variant, graduationYear: 2004 + variant }),
     foreign: { departmentId: demoRow(1, 101), specialityId: demoRow(2, 101), educationLevel: '1' },
+    derived: ['orgDeptId'],
+  },
+  // An industry association of the general association's unit (DOMAIN 5.1): no parent, region or college rules.
+  association: {
+    values: (variant) => ({
+      // A branch of the seeded general association, of Computer Science, in Beijing.
+      associationType: '5', parentId: demoRow(7, 1), departmentId: demoRow(1, 1), country: '中国', provinceCode: '110000', cityCode: '110100',
+      foundDate: `2010-05-0${variant}`, isRegistered: 0, creditCode: null, charterFiles: null, associationState: '2',
+      orgDeptId: demoRow(92, 11),
+    }),
+    foreign: { orgDeptId: demoRow(92, 101), parentId: null, departmentId: demoRow(1, 101) },
+  },
+  // A member of an association made for it, an alumnus made for it; the unit is the association's.
+  associationMember: {
+    prepare: (t, adminToken, token) => memberNeeds(t, adminToken, token, { department: demoRow(1, 1), speciality: demoRow(2, 5), level: '2', unit: demoRow(92, 11) }),
+    prepareForeign: (t, foreignToken, token) => memberNeeds(t, foreignToken, token, { department: demoRow(1, 101), speciality: demoRow(2, 102), level: '1', unit: demoRow(92, 101) }),
+    values: () => ({ position: '10' }),
+    derived: ['orgDeptId'],
+  },
+  // An honour of an alumnus made for it; the date, when given, falls in the award year.
+  honor: {
+    ...withAlumnus(),
+    // An edit moves the honour to an alumnus of the demo school.
+    values: (variant) => ({ awardDate: null, certificateImages: null, ...(variant === 2 ? { alumniId: demoRow(3, 2) } : {}) }),
+    derived: ['orgDeptId'],
+  },
+  // An open care entry (待关怀) of an alumnus made for it, followed by the administrator.
+  careList: {
+    ...withAlumnus(),
+    values: (variant) => ({
+      // The care activity of the demo school (an id the entry only names).
+      careStatus: '0', amount: `12${variant}.50`, photos: null, activityId: demoRow(9, 9), nextCareDate: nextYear(variant), responsibleUserId: '1123598821738675201',
+    }),
+    foreign: { responsibleUserId: demoRow(90, 101) },
+    derived: ['orgDeptId'],
+  },
+  // A draft visit of Computer Science to an alumnus made for it, in Beijing.
+  visitRecord: {
+    ...withAlumnus('visitedAlumniIds'),
+    values: () => ({
+      departmentId: demoRow(1, 1), country: '中国', provinceCode: '110000', cityCode: null, photos: null, attachments: null,
+      careListId: null, associationId: demoRow(7, 2), nextVisitDate: nextYear(1), visitedAlumniIds: null,
+    }),
+    foreign: { departmentId: demoRow(1, 101), associationId: null },
+    derived: ['orgDeptId'],
+  },
+  // A request by passport for a Computer Science graduate, collected in person.
+  docQuery: {
+    values: (variant) => ({
+      // ID numbers are stored upper-case.
+      idType: '2', idCardNo: `P${uniqueToken()}`.slice(0, 30).toUpperCase(), alumniId: null, departmentId: demoRow(1, 1), specialityId: demoRow(2, variant),
+      educationLevel: '2', enrollmentYear: 2000 + variant, graduationYear: 2004 + variant, areaCode: '+86', phone: `1391234567${variant}`,
+      deliveryMethod: '1', resultFiles: null,
+    }),
+    foreign: { departmentId: demoRow(1, 101), specialityId: demoRow(2, 101) },
     derived: ['orgDeptId'],
   },
   dept: { values: root },

@@ -25,8 +25,12 @@ export function displayValue(name: string, field: Field, row: Row, t: TFunction,
       if (typeof named === 'string') return named;
       return field.options ? <RefCell source={field.options} value={value} /> : (value as ReactNode);
     }
-    case 'ids':
+    case 'ids': {
+      // Names the server adds (the alumni a visit named) read as they are; others are looked up in the picker's source.
+      const named = field.ref ? row[displayNameKey(name)] : undefined;
+      if (typeof named === 'string') return named;
       return field.options ? <IdsTreeCell source={field.options} value={value} /> : (value as ReactNode);
+    }
     case 'text': {
       if (field.image) return <ImageCell link={value} alt={field.label[lang]} />;
       // A code naming a row (a region) reads as the row's name the server adds.

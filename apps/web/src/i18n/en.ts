@@ -5,6 +5,7 @@ import { excelEn } from './excel-en';
 import { jobEn } from './job-en';
 import { messageEn } from './message-en';
 import { resourceEn } from './resource-en';
+import { relationEn } from './relation-en';
 import type { Messages } from './zh';
 
 /** English texts of the interface. */
@@ -111,6 +112,7 @@ export const en: Messages = {
   resource: resourceEn,
   admin: adminEn,
   examine: examineEn,
+  relation: relationEn,
   regist: registEn,
   excel: excelEn,
   job: jobEn,

@@ -10,7 +10,8 @@ export const academicEn: typeof academicZh = {
 
 /** English texts of the examine screens and the examination timeline. */
 export const examineEn: typeof examineZh = {
-  tabs: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', all: 'All' },
+  tabs: { draft: 'Drafts', pending: 'Pending', approved: 'Approved', rejected: 'Rejected', all: 'All' },
+  return: 'Return',
   examine: 'Examine',
   batchApprove: 'Approve selected',
   batchReject: 'Reject selected',

@@ -8,7 +8,8 @@ export const academicZh = {
 
 /** Texts of the examine screens and the examination timeline. */
 export const examineZh = {
-  tabs: { pending: '待审核', approved: '已通过', rejected: '已驳回', all: '全部' },
+  tabs: { draft: '草稿', pending: '待审核', approved: '已通过', rejected: '已驳回', all: '全部' },
+  return: '退回',
   examine: '审核',
   batchApprove: '批量通过',
   batchReject: '批量驳回',

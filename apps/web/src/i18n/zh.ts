@@ -5,6 +5,7 @@ import { excelZh } from './excel-zh';
 import { jobZh } from './job-zh';
 import { messageZh } from './message-zh';
 import { resourceZh } from './resource-zh';
+import { relationZh } from './relation-zh';
 /** Chinese texts of the interface (the default language). */
 export const zh = {
   app: {
@@ -109,6 +110,7 @@ export const zh = {
   resource: resourceZh,
   admin: adminZh,
   examine: examineZh,
+  relation: relationZh,
   regist: registZh,
   excel: excelZh,
   job: jobZh,

@@ -39,7 +39,13 @@ import FileDoneOutlined from '@ant-design/icons/FileDoneOutlined';
 import SolutionOutlined from '@ant-design/icons/SolutionOutlined';
 import SnippetsOutlined from '@ant-design/icons/SnippetsOutlined';
 import CommentOutlined from '@ant-design/icons/CommentOutlined';
+import ClusterOutlined from '@ant-design/icons/ClusterOutlined';
 import CustomerServiceOutlined from '@ant-design/icons/CustomerServiceOutlined';
+import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
+import FileSearchOutlined from '@ant-design/icons/FileSearchOutlined';
+import HeartOutlined from '@ant-design/icons/HeartOutlined';
+import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
+import UsergroupAddOutlined from '@ant-design/icons/UsergroupAddOutlined';
 import type { ComponentType } from 'react';
 import { menuIconName } from './menu-icon-names';
 
@@ -52,7 +58,8 @@ const icons: Readonly<Record<string, ComponentType>> = {
   ApartmentOutlined, CloudServerOutlined, CloudUploadOutlined, DesktopOutlined, FilterOutlined, IdcardOutlined, LayoutOutlined, MailOutlined, MenuOutlined,
   MobileOutlined, NotificationOutlined, PaperClipOutlined, SafetyCertificateOutlined, ShopOutlined, SoundOutlined, UserOutlined, UserSwitchOutlined,
   AuditOutlined, BankOutlined, ContactsOutlined, DatabaseOutlined, FileDoneOutlined, SolutionOutlined,
-  SnippetsOutlined, CommentOutlined, CustomerServiceOutlined,
+  SnippetsOutlined, CommentOutlined,
+  ClusterOutlined, CustomerServiceOutlined, EnvironmentOutlined, FileSearchOutlined, HeartOutlined, TrophyOutlined, UsergroupAddOutlined,
 };
 
 const bundled: ReadonlySet<string> = new Set(Object.keys(icons));

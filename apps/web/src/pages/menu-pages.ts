@@ -42,4 +42,9 @@ export const menuPages: Readonly<Record<string, Page>> = {
   noticetemplate: page(() => import('./messaging/NoticeTemplatePage')),
   text: page(() => import('./messaging/TextPage')),
   message: page(() => import('./messaging/MessagePage')),
+  honor: page(() => import('./relation/HonorPage')),
+  association: page(() => import('./relation/AssociationPage')),
+  visitrecord: page(() => import('./relation/VisitRecordPage')),
+  carelist: page(() => import('./relation/CareListPage')),
+  docquery: page(() => import('./relation/DocQueryPage')),
 };

@@ -31,6 +31,12 @@ import { registInfoEntity } from './people/regist-info.js';
 import { noticeTemplateEntity } from './messaging/notice-template.js';
 import { textEntity } from './messaging/text.js';
 import { messageEntity } from './messaging/message.js';
+import { associationEntity } from './relation/association.js';
+import { associationMemberEntity } from './relation/association-member.js';
+import { honorEntity } from './relation/honor.js';
+import { careListEntity } from './relation/care-list.js';
+import { visitRecordEntity } from './relation/visit-record.js';
+import { docQueryEntity } from './relation/doc-query.js';
 
 /** Every entity of the product. Adding an entity = its definition file + one line here. */
 export const ENTITIES = [
@@ -46,6 +52,7 @@ export const ENTITIES = [
   studentStatusEntity,
   registInfoEntity,
   noticeTemplateEntity, textEntity, messageEntity,
+  associationEntity, associationMemberEntity, honorEntity, careListEntity, visitRecordEntity, docQueryEntity,
 ] as const satisfies readonly EntityDef[];
 
 const byName = new Map<string, EntityDef>(ENTITIES.map((e) => [e.name, e]));

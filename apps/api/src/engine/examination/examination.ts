@@ -1,5 +1,5 @@
 import {
-  EXAMINE_MSG, EXAMINE_STATUS, MIN_OPINION_LENGTH, MSG,
+  EXAMINE_MSG, EXAMINE_STATUS, MIN_OPINION_LENGTH, MSG, examineStates,
   type EntityDef, type ExamineAction, type ExamineRule, type Lang, type SubmitValues,
 } from '@alumni/domain';
 import type { AccessService } from '../../access/access-service.js';
@@ -27,8 +27,11 @@ export interface ExamineResult {
 
 export const examineCode = (rule: ExamineRule) => `${rule.menu}_examine`;
 
-const statusOf = (row: JsonRecord | null): number | null =>
-  row?.examineStatus === null || row?.examineStatus === undefined ? null : Number(row.examineStatus);
+const statusOf = (row: JsonRecord | null, field = 'examineStatus'): number | null =>
+  row?.[field] === null || row?.[field] === undefined ? null : Number(row[field]);
+
+/** The examination result fields a new (or newly handed-in) row starts with. */
+const NO_RESULT = { examineUser: null, examineTime: null, examineOpinion: null };
 
 const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
 
@@ -49,6 +52,7 @@ export class Examination {
    * examines is read before the write's transaction opens (SQLite has one connection).
    */
   hooks(rule: ExamineRule, examiner: boolean): EntityHooks {
+    if (rule.states) return this.draftHooks(rule);
     return {
       beforeSave: async (ctx, values, existing) => this.beforeSave(ctx, rule, examiner, values, existing),
       afterSave: async (ctx, record, existing) => {
@@ -58,6 +62,37 @@ export class Examination {
           tenantId: String(record.tenantId), bizType: rule.bizType, bizId: String(record.id), action,
           fromStatus: statusOf(existing), toStatus: statusOf(record),
           opinion: action === 'approve' ? String(record.examineOpinion ?? '') : null,
+          examineUser: ctx.caller.userId, examineUserName: ctx.caller.realName || ctx.caller.account, examineTime: String(record.updateTime),
+        });
+      },
+    };
+  }
+
+  /**
+   * The rules of an entity kept as a draft until handed in (a visit record): a new row is a draft,
+   * or pending when submit carries the hand-in flag; a draft or a rejected row may be edited and
+   * handed in (log `submit` / `resubmit`); a pending or approved row is locked for everyone.
+   */
+  private draftHooks(rule: ExamineRule): EntityHooks {
+    const states = rule.states!;
+    const handedIn = (ctx: WriteContext) => String(ctx.body?.[states.handIn] ?? '') === '1';
+    return {
+      beforeSave: async (ctx, values, existing) => {
+        if (!existing) {
+          Object.assign(values, { [states.field]: handedIn(ctx) ? states.pending : states.draft, ...NO_RESULT });
+          return;
+        }
+        const status = statusOf(existing, states.field);
+        if (status !== states.draft && status !== states.rejected) throw badRequest(states.lockedMessage);
+        if (handedIn(ctx)) values[states.field] = states.pending;
+      },
+      afterSave: async (ctx, record, existing) => {
+        const to = statusOf(record, states.field);
+        const from = statusOf(existing, states.field);
+        if (to !== states.pending || from === states.pending) return;
+        await this.log.append(ctx.db, {
+          tenantId: String(record.tenantId), bizType: rule.bizType, bizId: String(record.id),
+          action: from === states.rejected ? 'resubmit' : 'submit', fromStatus: from, toStatus: to, opinion: null,
           examineUser: ctx.caller.userId, examineUserName: ctx.caller.realName || ctx.caller.account, examineTime: String(record.updateTime),
         });
       },
@@ -98,11 +133,12 @@ export class Examination {
   }
 
   /** Checks an examine call's result and opinion once, before any id is applied. */
-  parseVerdict(rawStatus: unknown, rawOpinion: unknown): { status: 1 | 2; opinion: string | null } {
+  parseVerdict(rawStatus: unknown, rawOpinion: unknown, rule?: ExamineRule): { status: number; opinion: string | null } {
+    const states = rule ? examineStates(rule) : { ...EXAMINE_STATUS };
     const status = Number(rawStatus);
-    if (status !== EXAMINE_STATUS.approved && status !== EXAMINE_STATUS.rejected) throw badRequest(EXAMINE_MSG.badResult);
+    if (status !== states.approved && status !== states.rejected) throw badRequest(rule?.states?.badResult ?? EXAMINE_MSG.badResult);
     const opinion = typeof rawOpinion === 'string' && rawOpinion.trim() !== '' ? rawOpinion.trim() : null;
-    if (status === EXAMINE_STATUS.rejected && (opinion === null || [...opinion].length < MIN_OPINION_LENGTH)) {
+    if (status === states.rejected && (opinion === null || [...opinion].length < MIN_OPINION_LENGTH)) {
       throw badRequest(EXAMINE_MSG.opinionRequired);
     }
     if (opinion !== null && [...opinion].length > 500) throw badRequest(MSG.tooLong, { label: '审核意见', max: 500 });
@@ -118,18 +154,19 @@ export class Examination {
     row: JsonRecord, verdict: { status: number; opinion: string | null }, effect?: () => Promise<ExamineEffect>,
   ): Promise<void> {
     const rule = entity.examine as ExamineRule;
-    const from = statusOf(row);
-    if (from !== EXAMINE_STATUS.pending) throw badRequest(rule.notPendingMessage ?? EXAMINE_MSG.notPending);
+    const states = examineStates(rule);
+    const from = statusOf(row, states.field);
+    if (from !== states.pending) throw badRequest(rule.notPendingMessage ?? EXAMINE_MSG.notPending);
     const done = effect ? await effect() : {};
     const stamp = now();
     await repository.update(entity, scope, String(row.id), {
       ...done.values,
-      examineStatus: verdict.status, examineUser: caller.userId, examineTime: stamp, examineOpinion: verdict.opinion,
+      [states.field]: verdict.status, examineUser: caller.userId, examineTime: stamp, examineOpinion: verdict.opinion,
       updateUser: caller.userId, updateTime: stamp,
     }, db);
     await this.log.append(db, {
       tenantId: String(row.tenantId), bizType: rule.bizType, bizId: String(row.id),
-      action: done.action ?? (verdict.status === EXAMINE_STATUS.approved ? 'approve' : 'reject'),
+      action: done.action ?? (verdict.status === states.approved ? 'approve' : (rule.states?.rejectAction ?? 'reject')),
       fromStatus: from, toStatus: verdict.status, opinion: verdict.opinion,
       examineUser: caller.userId, examineUserName: caller.realName || caller.account, examineTime: stamp,
       ...(done.snapshot === undefined ? {} : { snapshot: done.snapshot }),

@@ -1,4 +1,4 @@
-import { EXAMINE_STATUS, MIN_OPINION_LENGTH, type EntityDef } from '@alumni/domain';
+import { MIN_OPINION_LENGTH, examineStates, type EntityDef } from '@alumni/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Radio } from 'antd';
 import { useEffect, useState } from 'react';
@@ -11,18 +11,22 @@ interface Props {
   /** The rows to examine; the dialog is open while there are any. */
   ids: string[];
   /** The verdict a batch button starts with. */
-  initialVerdict?: 1 | 2;
+  initialVerdict?: 'approve' | 'reject';
   onClose: () => void;
 }
 
 interface Values {
-  examineStatus: 1 | 2;
+  examineStatus: number;
   examineOpinion?: string;
 }
 
 /** 审核: approve or reject one or several rows with one opinion (required to reject). */
-export function ExamineDialog({ entity, ids, initialVerdict = EXAMINE_STATUS.approved, onClose }: Props) {
+export function ExamineDialog({ entity, ids, initialVerdict = 'approve', onClose }: Props) {
   const { t } = useTranslation();
+  if (!entity.examine) throw new Error(`${entity.name} is not examined`);
+  const states = examineStates(entity.examine);
+  // A visit record is returned (退回) rather than rejected.
+  const rejectLabel = entity.examine.states?.rejectAction === 'return' ? t('examine.return') : t('examine.reject');
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<Values>();
@@ -31,8 +35,8 @@ export function ExamineDialog({ entity, ids, initialVerdict = EXAMINE_STATUS.app
   const open = ids.length > 0;
 
   useEffect(() => {
-    if (open) form.setFieldsValue({ examineStatus: initialVerdict, examineOpinion: '' });
-  }, [open, initialVerdict, form]);
+    if (open) form.setFieldsValue({ examineStatus: initialVerdict === 'approve' ? states.approved : states.rejected, examineOpinion: '' });
+  }, [open, initialVerdict, form, states.approved, states.rejected]);
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -64,8 +68,8 @@ export function ExamineDialog({ entity, ids, initialVerdict = EXAMINE_STATUS.app
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item name="examineStatus" label={t('examine.result')} rules={[{ required: true }]}>
           <Radio.Group>
-            <Radio value={EXAMINE_STATUS.approved}>{t('examine.approve')}</Radio>
-            <Radio value={EXAMINE_STATUS.rejected}>{t('examine.reject')}</Radio>
+            <Radio value={states.approved}>{t('examine.approve')}</Radio>
+            <Radio value={states.rejected}>{rejectLabel}</Radio>
           </Radio.Group>
         </Form.Item>
         <Form.Item
@@ -73,7 +77,7 @@ export function ExamineDialog({ entity, ids, initialVerdict = EXAMINE_STATUS.app
           label={t('examine.opinion')}
           rules={[{
             validator: async (_, value: string | undefined) => {
-              if (verdict === EXAMINE_STATUS.rejected && [...(value ?? '').trim()].length < MIN_OPINION_LENGTH) {
+              if (verdict === states.rejected && [...(value ?? '').trim()].length < MIN_OPINION_LENGTH) {
                 throw new Error(t('examine.opinionRequired'));
               }
             },

@@ -1,6 +1,6 @@
-import { EXAMINE_STATUS, type EntityDef } from '@alumni/domain';
+import { examineStates, type EntityDef } from '@alumni/domain';
 import { Badge, Button, Tabs, type TableColumnType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMenuStore } from '../../stores/menu-store';
 import type { Row } from '../entity-api';
@@ -16,26 +16,35 @@ interface Props {
   extraTabs?: readonly ExtraTab[];
   /** Examines one row in a page's own dialog (a registration's drawer) instead of the shared one. */
   examineOne?: (id: string) => void;
+  /** Shown above the tabs (a visit screen's figures). */
+  header?: ReactNode;
+  /** Row buttons before 审核 (hand a draft in). */
+  rowExtra?: (row: Row) => ReactNode;
+  /** Tab labels that differ from the shared ones (已退回 for a returned visit). */
+  tabLabels?: Readonly<Record<string, string>>;
 }
 
 /**
  * An examine screen (DOMAIN 3.3): the entity's list in tabs by examination status (待审核 first, with
  * its count), the submitter and submission time, 审核 per row and 批量通过 / 批量驳回 for the selection.
  */
-export function ExaminePage({ entity, extraTabs = [], examineOne }: Props) {
+export function ExaminePage({ entity, extraTabs = [], examineOne, header, rowExtra, tabLabels = {} }: Props) {
   const rule = entity.examine;
   if (!rule) throw new Error(`${entity.name} is not examined`);
+  const states = examineStates(rule);
   const { t } = useTranslation();
   const buttons = useMenuStore((s) => s.buttons);
   const canExamine = !!buttons[`${rule.menu}_examine`];
   const [tab, setTab] = useState('pending');
+  // Entities kept as drafts until handed in show their drafts first (DOMAIN 5.4).
   const tabs = useMemo(() => [
-    { key: 'pending', status: EXAMINE_STATUS.pending as number | undefined }, { key: 'approved', status: EXAMINE_STATUS.approved },
-    { key: 'rejected', status: EXAMINE_STATUS.rejected }, ...extraTabs, { key: 'all', status: undefined },
-  ], [extraTabs]);
-  const [examining, setExamining] = useState<{ ids: string[]; verdict: 1 | 2 }>({ ids: [], verdict: EXAMINE_STATUS.approved });
-  const pending = useEntityList({ entity, current: 1, size: 1, filters: { examineStatus: EXAMINE_STATUS.pending } });
-  const extraParams = useMemo(() => ({ examineStatus: tabs.find((x) => x.key === tab)?.status }), [tab, tabs]);
+    ...(states.draft !== null ? [{ key: 'draft', status: states.draft as number | undefined }] : []),
+    { key: 'pending', status: states.pending as number | undefined }, { key: 'approved', status: states.approved },
+    { key: 'rejected', status: states.rejected }, ...extraTabs, { key: 'all', status: undefined },
+  ], [extraTabs, states.draft, states.pending, states.approved, states.rejected]);
+  const [examining, setExamining] = useState<{ ids: string[]; verdict: 'approve' | 'reject' }>({ ids: [], verdict: 'approve' });
+  const pending = useEntityList({ entity, current: 1, size: 1, filters: { [states.field]: states.pending } });
+  const extraParams = useMemo(() => ({ [states.field]: tabs.find((x) => x.key === tab)?.status }), [tab, tabs, states.field]);
 
   const extraColumns: TableColumnType<Row>[] = [
     { key: 'createUserName', dataIndex: 'createUserName', title: t('examine.submitter'), width: 110 },
@@ -43,10 +52,11 @@ export function ExaminePage({ entity, extraTabs = [], examineOne }: Props) {
   ];
   const tabLabel = (key: string) => (key === 'pending'
     ? <Badge count={pending.data?.total ?? 0} size="small" offset={[10, 0]}>{t('examine.tabs.pending')}</Badge>
-    : extraTabs.find((x) => x.key === key)?.label ?? t(`examine.tabs.${key}`));
+    : extraTabs.find((x) => x.key === key)?.label ?? tabLabels[key] ?? t(`examine.tabs.${key}`));
 
   return (
     <>
+      {header}
       <Tabs
         activeKey={tab}
         onChange={setTab}
@@ -57,18 +67,23 @@ export function ExaminePage({ entity, extraTabs = [], examineOne }: Props) {
         buttonMenu={rule.menu}
         extraParams={extraParams}
         extraColumns={extraColumns}
-        searchFields={Object.entries(entity.fields).filter(([name, f]) => f.search && name !== 'examineStatus').map(([name]) => name)}
-        rowActions={(row) => canExamine && Number(row.examineStatus) === EXAMINE_STATUS.pending && (
-          <Button type="link" size="small" onClick={() => (examineOne ? examineOne(row.id) : setExamining({ ids: [row.id], verdict: EXAMINE_STATUS.approved }))}>
-            {t('examine.examine')}
-          </Button>
+        searchFields={Object.entries(entity.fields).filter(([name, f]) => f.search && name !== states.field).map(([name]) => name)}
+        rowActions={(row) => (
+          <>
+            {rowExtra?.(row)}
+            {canExamine && Number(row[states.field]) === states.pending && (
+              <Button type="link" size="small" onClick={() => (examineOne ? examineOne(row.id) : setExamining({ ids: [row.id], verdict: 'approve' }))}>
+                {t('examine.examine')}
+              </Button>
+            )}
+          </>
         )}
         toolbarExtra={(selected) => canExamine && (
           <>
-            <Button type="primary" ghost disabled={selected.length === 0} onClick={() => setExamining({ ids: selected, verdict: EXAMINE_STATUS.approved })}>
+            <Button type="primary" ghost disabled={selected.length === 0} onClick={() => setExamining({ ids: selected, verdict: 'approve' })}>
               {t('examine.batchApprove')}
             </Button>
-            <Button danger disabled={selected.length === 0} onClick={() => setExamining({ ids: selected, verdict: EXAMINE_STATUS.rejected })}>
+            <Button danger disabled={selected.length === 0} onClick={() => setExamining({ ids: selected, verdict: 'reject' })}>
               {t('examine.batchReject')}
             </Button>
           </>
