@@ -9,6 +9,7 @@ import type { IdentityKeys } from '../modules/identity/identity-keys.js';
 import { seedPeople } from './people-seed.js';
 import { seedRegistrations } from './regist-seed.js';
 import { seedChannels } from './channel-seed.js';
+import { seedLeaves } from './leave-seed.js';
 import { MENU_TREE, seedId, type MenuSeed } from './menu-tree.js';
 import { ADMIN_USER_ID, DEMO_PASSWORD, ROOT_DEPT_ID, dataScopeId, menuIdsByCode, seedDictionaries } from './platform-seed.js';
 import { SeedWriter } from './seed-writer.js';
@@ -89,18 +90,19 @@ function withButtons(...codes: string[]): string[] {
 }
 
 /** Granted to every alumni role besides its own grants. */
-const EVERY_ROLE = ['desk', 'notice', 'notice_view'];
+const EVERY_ROLE = ['desk', 'notice', 'notice_view', ...withButtons('work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done')];
 
 /** Package contents as far as their menus exist (DOMAIN 15.4). */
 const PACKAGE_MENUS = {
   standard: [
+    ...withButtons('work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done'),
     ...withButtons('system', 'user', 'dept', 'post', 'dictbiz', 'param'),
     ...withButtons('authority', 'role'),
     ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
     ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student'),
   ],
-  basic: withButtons('system', 'user', 'dept', 'dictbiz', 'role', 'desk', 'notice')
+  basic: withButtons('system', 'user', 'dept', 'dictbiz', 'role', 'desk', 'notice', 'work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done')
     .concat(withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'), 'authority')
     .concat(withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus')),
 };
@@ -165,4 +167,5 @@ export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing
   // The registrations are checked by ID number as the server checks them: against the sealed values' hashes.
   await sealStoredFields(db, sealing, { within: true });
   await seedRegistrations(w, keys, sealing);
+  await seedLeaves(db, DEMO_TENANT);
 }

@@ -38,6 +38,15 @@ import DatabaseOutlined from '@ant-design/icons/DatabaseOutlined';
 import FileDoneOutlined from '@ant-design/icons/FileDoneOutlined';
 import SolutionOutlined from '@ant-design/icons/SolutionOutlined';
 import type { ComponentType } from 'react';
+import ScheduleOutlined from '@ant-design/icons/ScheduleOutlined';
+import PlayCircleOutlined from '@ant-design/icons/PlayCircleOutlined';
+import InboxOutlined from '@ant-design/icons/InboxOutlined';
+import ClockCircleOutlined from '@ant-design/icons/ClockCircleOutlined';
+import ExportOutlined from '@ant-design/icons/ExportOutlined';
+import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
+import PartitionOutlined from '@ant-design/icons/PartitionOutlined';
+import RocketOutlined from '@ant-design/icons/RocketOutlined';
+import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import { menuIconName } from './menu-icon-names';
 
 /** The icons menus may name (their `source`); only these are bundled. */
@@ -49,6 +58,7 @@ const icons: Readonly<Record<string, ComponentType>> = {
   ApartmentOutlined, CloudServerOutlined, CloudUploadOutlined, DesktopOutlined, FilterOutlined, IdcardOutlined, LayoutOutlined, MailOutlined, MenuOutlined,
   MobileOutlined, NotificationOutlined, PaperClipOutlined, SafetyCertificateOutlined, ShopOutlined, SoundOutlined, UserOutlined, UserSwitchOutlined,
   AuditOutlined, BankOutlined, ContactsOutlined, DatabaseOutlined, FileDoneOutlined, SolutionOutlined,
+  ScheduleOutlined, PlayCircleOutlined, InboxOutlined, ClockCircleOutlined, ExportOutlined, CheckCircleOutlined, PartitionOutlined, RocketOutlined, EyeOutlined,
 };
 
 const bundled: ReadonlySet<string> = new Set(Object.keys(icons));
