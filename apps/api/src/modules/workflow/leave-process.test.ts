@@ -158,6 +158,14 @@ describe.each(testDialects())('the leave process on %s', (dialect) => {
     expect((await complete(foundation, adjust, 'ok', '')).status).toBe(400);
   });
 
+  it('offers the tenant\'s other users as approvers', async () => {
+    const approvers = await data(college, 'GET', `${LEAVE}/approver-select?keyword=王晓`);
+    expect(approvers.map((u: Json) => u.id)).toEqual([OFFICE]);
+    const all = await data(college, 'GET', `${LEAVE}/approver-select`);
+    expect(all.map((u: Json) => u.id)).not.toContain(COLLEGE);
+    expect(all.map((u: Json) => u.id)).toContain(LEADER);
+  });
+
   it('checks the leave form and changes nothing on bad input', async () => {
     const before = (await list(college, 'send')).total;
     const bad = await answer(college, 'POST', `${LEAVE}/start-process`, {

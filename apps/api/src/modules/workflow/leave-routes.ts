@@ -40,6 +40,24 @@ export function registerLeaveRoutes(app: FastifyInstance, workflow: Workflow): v
     return ok({ ...(await leaveView(database.db, labels, caller.tenantId, leaveId)), flow: flowOf(instance) }, req.lang);
   });
 
+  app.get('/blade-desk/process/leave/approver-select', {
+    schema: { tags, summary: 'Approvers for the leave form: active users of the tenant other than the caller (keyword in the name or account; at most 50)', querystring: { type: 'object', properties: { keyword: { type: 'string' } } } },
+  }, async (req) => {
+    const caller = requireCaller(req.caller);
+    await access.require(caller, 'work_start_flow');
+    const keyword = textParam(req.query as Record<string, unknown>, 'keyword', 50);
+    let query = database.db.selectFrom('blade_user as u').leftJoin('blade_dept as d', 'd.id', 'u.dept_id')
+      .select(['u.id', 'u.real_name', 'u.account', 'd.dept_name'])
+      .where('u.tenant_id', '=', caller.tenantId).where('u.is_deleted', '=', 0).where('u.status', '=', 1).where('u.id', '<>', caller.userId);
+    if (keyword) {
+      // Wildcard characters typed into the search are ignored.
+      const like = `%${keyword.replace(/[\\%_]/g, '')}%`;
+      query = query.where((eb) => eb.or([eb('u.real_name', 'like', like), eb('u.account', 'like', like)]));
+    }
+    const rows = await query.orderBy('u.real_name').orderBy('u.id').limit(50).execute();
+    return ok(rows.map((r) => ({ id: String(r.id), realName: String(r.real_name ?? r.account), account: String(r.account), deptName: r.dept_name === null ? null : String(r.dept_name) })), req.lang);
+  });
+
   app.get('/blade-desk/process/leave/detail', {
     schema: { tags, summary: 'A leave with flow {processInstanceId, processIsFinished, currentTaskName}', querystring: { type: 'object', properties: { businessId: { type: 'string' } } } },
   }, async (req) => {
