@@ -3,6 +3,7 @@ import { academicEn, examineEn } from './examine-en';
 import { registEn } from './regist-en';
 import { excelEn } from './excel-en';
 import { resourceEn } from './resource-en';
+import { workflowEn } from './workflow-en';
 import type { Messages } from './zh';
 
 /** English texts of the interface. */
@@ -110,6 +111,7 @@ export const en: Messages = {
   admin: adminEn,
   examine: examineEn,
   regist: registEn,
+  workflow: workflowEn,
   excel: excelEn,
   people: {
     changeStatus: 'Change study status',

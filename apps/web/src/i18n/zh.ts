@@ -3,6 +3,7 @@ import { academicZh, examineZh } from './examine-zh';
 import { registZh } from './regist-zh';
 import { excelZh } from './excel-zh';
 import { resourceZh } from './resource-zh';
+import { workflowZh } from './workflow-zh';
 /** Chinese texts of the interface (the default language). */
 export const zh = {
   app: {
@@ -108,6 +109,7 @@ export const zh = {
   admin: adminZh,
   examine: examineZh,
   regist: registZh,
+  workflow: workflowZh,
   excel: excelZh,
   people: {
     changeStatus: '变更学籍状态',

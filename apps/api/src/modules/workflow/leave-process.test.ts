@@ -126,6 +126,7 @@ describe.each(testDialects())('the leave process on %s', (dialect) => {
     expect((await complete(office, task, 'no', '请补充工作交接安排')).status).toBe(200);
     const adjust = (await taskOf(college, 'todo', instanceId)) as Json;
     expect(adjust).toMatchObject({ taskName: '调整申请', assignee: COLLEGE });
+    expect((await detail(college, leave.id)).flow.currentTaskKeys).toEqual(['adjustTask']);
     // The approver cannot act for the applicant.
     expect((await complete(office, adjust, 'ok', '')).status).toBe(403);
     expect((await complete(college, adjust, 'ok', '已补充交接安排')).status).toBe(200);

@@ -69,7 +69,8 @@ export function registerLeaveRoutes(app: FastifyInstance, workflow: Workflow): v
     const instance = await instances.instance(caller.tenantId, leave.processInstanceId);
     if (!instance) throw badRequest(NO_LEAVE);
     if (!(await canSeeInstance(database.db, access, caller, instance))) throw forbidden();
-    return ok({ ...leave, flow: flowOf(instance) }, req.lang);
+    const open = await instances.openTasks(caller.tenantId, instance.id);
+    return ok({ ...leave, flow: { ...flowOf(instance), currentTaskKeys: open.map((task) => task.activityId) } }, req.lang);
   });
 }
 
