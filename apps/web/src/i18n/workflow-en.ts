@@ -2,6 +2,7 @@ import type { workflowZh } from './workflow-zh';
 
 /** English texts of My work and the leave process. */
 export const workflowEn: typeof workflowZh = {
+  lists: { start: 'Start', claim: 'To claim', todo: 'To do', send: 'Sent', done: 'Done' },
   processName: 'Process',
   taskName: 'Current step',
   startUser: 'Applicant',
@@ -15,8 +16,6 @@ export const workflowEn: typeof workflowZh = {
   running: 'In approval',
   finished: 'Finished',
   deleted: 'Stopped',
-  search: 'Search',
-  reset: 'Reset',
   claim: 'Claim',
   claimConfirm: 'Once claimed, you handle this task. Claim it?',
   claimed: 'Claimed; it is now in To do',

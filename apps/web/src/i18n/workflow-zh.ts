@@ -1,5 +1,6 @@
 /** Texts of 我的事务 and the leave process. */
 export const workflowZh = {
+  lists: { start: '发起事务', claim: '待签事务', todo: '待办事务', send: '已发事务', done: '办结事务' },
   processName: '流程名称',
   taskName: '当前环节',
   startUser: '申请人',
@@ -13,8 +14,6 @@ export const workflowZh = {
   running: '审批中',
   finished: '已办结',
   deleted: '已终止',
-  search: '查询',
-  reset: '重置',
   claim: '签收',
   claimConfirm: '签收后该任务将由你办理，确定签收？',
   claimed: '签收成功，已移入待办事务',

@@ -19,8 +19,8 @@ function SearchBar({ onSearch, withTask }: { onSearch: (f: Filters) => void; wit
       <Form.Item name="processDefinitionName" label={t('workflow.processName')}><Input allowClear maxLength={100} /></Form.Item>
       {withTask && <Form.Item name="taskName" label={t('workflow.taskName')}><Input allowClear maxLength={100} /></Form.Item>}
       <Space>
-        <Button type="primary" htmlType="submit">{t('workflow.search')}</Button>
-        <Button onClick={() => { form.resetFields(); onSearch({}); }}>{t('workflow.reset')}</Button>
+        <Button type="primary" htmlType="submit">{t('crud.search')}</Button>
+        <Button onClick={() => { form.resetFields(); onSearch({}); }}>{t('crud.reset')}</Button>
       </Space>
     </Form>
   );
@@ -92,7 +92,7 @@ function WorkList({ list }: { list: Exclude<WorkListName, 'start'> }) {
     },
   ];
   return (
-    <Card>
+    <Card className="entity-page" role="region" aria-label={t(`workflow.lists.${list}`)}>
       <SearchBar withTask onSearch={(f) => { setFilters(f); reset(); }} />
       <Table<WorkRecord>
         rowKey={(r) => r.taskId ?? r.processInstanceId}
@@ -125,7 +125,7 @@ function StartList() {
     },
   ];
   return (
-    <Card>
+    <Card className="entity-page" role="region" aria-label={t('workflow.lists.start')}>
       <SearchBar withTask={false} onSearch={(f) => { setFilters(f); reset(); }} />
       <Table<DefinitionRecord>
         rowKey="id"
