@@ -126,3 +126,36 @@ test('the work lists and the leave detail in English', async ({ page, request })
   await expect(page.getByText('In approval').first()).toBeVisible();
   await page.screenshot({ path: 'screenshots/workflow-leave-detail-en.png' });
 });
+
+test('an administrator deploys a process file, suspends it and sees running processes', async ({ page }) => {
+  const key = `review${tag}`;
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
+  <process id="${key}" name="材料复核${tag}" isExecutable="true">
+    <startEvent id="s" name="开始" flowable:initiator="applyUser" />
+    <sequenceFlow id="f1" sourceRef="s" targetRef="check" />
+    <userTask id="check" name="复核" flowable:candidateGroups="alumni_admin" />
+    <sequenceFlow id="f2" sourceRef="check" targetRef="e" />
+    <endEvent id="e" name="结束" />
+  </process>
+</definitions>`;
+  await signIn(page, { account: 'admin' });
+  await page.goto('/flow/deploy');
+  const deploy = region(page, '部署管理');
+  await expect(deploy.locator('.ant-table')).toBeVisible();
+  await deploy.locator('input[type=file]').setInputFiles({ name: `${key}.bpmn`, mimeType: 'text/xml', buffer: Buffer.from(xml) });
+  await expect(toast(page, '部署成功')).toBeVisible();
+  await expect(row(deploy, `材料复核${tag}`)).toContainText('v1');
+  // A file with a script is refused and names the element.
+  await deploy.locator('input[type=file]').setInputFiles({ name: 'bad.bpmn', mimeType: 'text/xml', buffer: Buffer.from(xml.replace('<endEvent', '<scriptTask id="run" scriptFormat="javascript"><script>1</script></scriptTask><endEvent')) });
+  await expect(toast(page, /run/)).toBeVisible();
+  await page.goto('/flow/manager');
+  const manager = region(page, '流程管理');
+  await row(manager, `材料复核${tag}`).getByRole('button', { name: '挂起' }).click();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(row(manager, `材料复核${tag}`)).toContainText('挂起');
+  await page.screenshot({ path: 'screenshots/workflow-manager-zh.png' });
+  await page.goto('/flow/follow');
+  const follow = region(page, '流程跟踪');
+  await expect(row(follow, '请假流程').first()).toBeVisible();
+});
