@@ -112,7 +112,7 @@ export class ProcessInstances {
     if (definition.suspended) throw badRequest(SUSPENDED);
     const model = await this.definitions.model(definition);
     const all = { ...variables, ...(model.initiator ? { [model.initiator]: caller.userId } : {}) };
-    const result = await startProcess(definition.key, definition.xml, all);
+    const result = await startProcess(definition.key, model.context, all);
     const instanceId = ids.next();
     const time = now();
     const instance: InstanceRow = {

@@ -22,6 +22,8 @@ export interface ProcessModel {
   tasks: Map<string, TaskRule>;
   /** Names of every flow node, for history rows. */
   names: Map<string, string>;
+  /** The parsed file, handed to the engine so a start does not parse the XML again. */
+  context: unknown;
 }
 
 const BAD_XML = t('流程文件无法解析：{reason}', 'The process file cannot be read: {reason}');
@@ -67,9 +69,11 @@ function checkExpression(id: string, text: string | null): void {
  */
 export async function readProcessModel(xml: string): Promise<ProcessModel> {
   let root: ModdleElement;
+  let context: unknown;
   try {
     const parsed = await new BpmnModdle().fromXML(xml);
     root = parsed.rootElement;
+    context = parsed;
   } catch (error) {
     throw badRequest(BAD_XML, { reason: (error as Error).message.split('\n')[0] ?? '' });
   }
@@ -78,7 +82,7 @@ export async function readProcessModel(xml: string): Promise<ProcessModel> {
   if (!process || !process.id) throw badRequest(NO_PROCESS);
   if (processes.length > 1) throw refuse(String(processes[1]?.id), t('一个文件只能包含一个流程', 'a file holds one process only'));
   if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(process.id)) throw badRequest(NO_KEY);
-  const model: ProcessModel = { key: process.id, name: process.name || process.id, initiator: null, tasks: new Map(), names: new Map() };
+  const model: ProcessModel = { key: process.id, name: process.name || process.id, initiator: null, tasks: new Map(), names: new Map(), context };
   const walk = (elements: ModdleElement[]) => {
     for (const element of elements) {
       const id = element.id ?? '?';

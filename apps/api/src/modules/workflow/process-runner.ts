@@ -78,9 +78,13 @@ async function settle(engine: Engine, seen: Watched): Promise<StepResult> {
   return { state, finished, waiting, passed: seen.passed, variables };
 }
 
-/** Starts a process from its BPMN source with the given variables and runs it until it waits or ends. */
-export async function startProcess(name: string, source: string, variables: Record<string, unknown>): Promise<StepResult> {
-  const engine = new Engine({ name, source, ...engineOptions() });
+/**
+ * Starts a process from its parsed BPMN file (bpmn-moddle's answer, read once per definition)
+ * with the given variables and runs it until it waits or ends.
+ */
+export async function startProcess(name: string, moddleContext: unknown, variables: Record<string, unknown>): Promise<StepResult> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bpmn-moddle's parse result, typed loosely by bpmn-engine
+  const engine = new Engine({ name, moddleContext: moddleContext as any, ...engineOptions() });
   const { listener, seen } = watch(engine);
   await engine.execute({ listener, variables });
   return settle(engine, seen);
