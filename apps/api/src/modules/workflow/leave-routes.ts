@@ -1,5 +1,6 @@
 import { t } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { requireCaller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
 import { badRequest, forbidden } from '../../core/errors.js';
@@ -46,7 +47,9 @@ export function registerLeaveRoutes(app: FastifyInstance, workflow: Workflow): v
     const caller = requireCaller(req.caller);
     await access.require(caller, 'work_start_flow');
     const keyword = textParam(req.query as Record<string, unknown>, 'keyword', 50);
-    let query = database.db.selectFrom('blade_user as u').leftJoin('blade_dept as d', 'd.id', 'u.dept_id')
+    // A user's `dept_id` is text (it may list several departments); a user of one department shows its name.
+    let query = database.db.selectFrom('blade_user as u')
+      .leftJoin('blade_dept as d', (join) => join.on(sql<boolean>`cast(d.id as varchar(64)) = u.dept_id`))
       .select(['u.id', 'u.real_name', 'u.account', 'd.dept_name'])
       .where('u.tenant_id', '=', caller.tenantId).where('u.is_deleted', '=', 0).where('u.status', '=', 1).where('u.id', '<>', caller.userId);
     if (keyword) {
