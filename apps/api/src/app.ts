@@ -30,6 +30,7 @@ import { registerSystemAdminRoutes } from './modules/system-admin.js';
 import { registerAcademicRoutes } from './modules/academic/academic.js';
 import { registerPeopleRoutes } from './modules/people/people-routes.js';
 import { registerRelationRoutes } from './modules/relation/relation.js';
+import { registerWorkflowRoutes } from './modules/workflow/workflow-routes.js';
 import { registerSessionRoutes } from './modules/session/session-routes.js';
 import { registerProfileRoutes } from './modules/user-self/profile-routes.js';
 import { registerGuestRoute } from './modules/user-self/register-guest.js';
@@ -73,6 +74,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   registerJobRoutes(api);
   registerMessagingRoutes(api);
   registerRelationRoutes(api);
+  await registerWorkflowRoutes(api);
   await api.register(registerImportRoutes);
 }
 

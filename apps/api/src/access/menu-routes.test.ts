@@ -43,6 +43,7 @@ const ACADEMIC_MENUS = { department: {}, speciality: {}, departmentexamine: {}, 
 const BASIC_PACKAGE_MENUS = {
   desk: { notice: {} }, alumni: { registinfo: {}, basicinfo: {}, studentstatus: {} }, system: { user: {}, dept: {}, dictbiz: {} }, authority: { role: {} },
   academic: ACADEMIC_MENUS, org: { association: {} },
+  work: { work_start: {}, work_claim: {}, work_todo: {}, work_send: {}, work_done: {} },
 };
 
 describe.each(testDialects())('menus on %s', (dialect) => {
@@ -167,7 +168,8 @@ describe.each(testDialects())('menus on %s', (dialect) => {
 
     it("lists the buttons of tenant 100001's package for its administrator", async () => {
       const buttonsOf = (...menus: string[]) => [...MENU.keys()].filter((c) => menus.some((m) => c.startsWith(`${m}_`)) && !c.startsWith('dict_'));
-      expect(leafCodes(await buttons(foreign)).sort()).toEqual(buttonsOf('notice', 'user', 'dept', 'dictbiz', 'role', 'department', 'speciality', 'departmentexamine', 'specialityexamine', 'registinfo', 'basicinfo', 'studentstatus', 'alumni', 'association').sort());
+      expect(leafCodes(await buttons(foreign)).sort()).toEqual(buttonsOf('notice', 'user', 'dept', 'dictbiz', 'role', 'department', 'speciality', 'departmentexamine', 'specialityexamine', 'registinfo', 'basicinfo', 'studentstatus', 'alumni', 'association',
+        'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done').sort());
     });
 
     it('lists nothing for a user whose role holds no menus', async () => {

@@ -22,6 +22,7 @@ import * as studentTallies from './migrations/020-student-tallies.js';
 import * as identity from './migrations/021-identity.js';
 import * as fieldEncryption from './migrations/022-field-encryption.js';
 import * as consentLog from './migrations/023-consent-log.js';
+import * as workflow from './migrations/027-workflow.js';
 import * as relationship from './migrations/024-relationship.js';
 import * as jobs from './migrations/028-jobs.js';
 import * as messagingTexts from './migrations/029-messaging-texts.js';
@@ -53,6 +54,7 @@ const MIGRATIONS = [
   ['022-field-encryption', fieldEncryption],
   ['023-consent-log', consentLog],
   ['024-relationship', relationship],
+  ['027-workflow', workflow],
   ['028-jobs', jobs],
   ['029-messaging-texts', messagingTexts],
   ['030-messages', messages],

@@ -11,6 +11,7 @@ import { migrate } from './migrate.js';
 import { searchedFields, searchTable } from './search-index.js';
 import { STUDENT_TALLIES } from './migrations/020-student-tallies.js';
 import { CONSENT_LOG_TABLE } from './migrations/023-consent-log.js';
+import { FLOW_ACTIVITY_TABLE, FLOW_DEFINITION_TABLE, FLOW_INSTANCE_TABLE, PROCESS_LEAVE_TABLE } from './migrations/027-workflow.js';
 
 /** SQLite's FTS5 search tables of the entities with "contains" fields, with the tables FTS5 keeps beside each. */
 const SEARCH_TABLES = ENTITIES.filter((e) => searchedFields(e).length > 0)
@@ -46,7 +47,8 @@ describe.each(testDialects())('schema on %s', (dialect) => {
   });
 
   it('creates no table that no entity or link explains', () => {
-    const known = new Set([...ENTITIES.map((e) => e.table), 'blade_role_menu', 'blade_top_menu_setting', 'blade_send_record', 'blade_user_platform', 'blade_user_oauth', 'blade_role_scope', 'app_user_session', 'app_sequence', 'alumni_examine_log', 'alumni_identity_key', CONSENT_LOG_TABLE, 'app_migration', 'app_migration_lock', 'app_job_progress', ...(dialect === 'sqlite' ? ['app_job'] : []), ...Object.values(STUDENT_TALLIES), ...(dialect === 'sqlite' ? SEARCH_TABLES : [])]);
+    const known = new Set([...ENTITIES.map((e) => e.table), 'blade_role_menu', 'blade_top_menu_setting', 'blade_send_record', 'blade_user_platform', 'blade_user_oauth', 'blade_role_scope', 'app_user_session', 'app_sequence', 'alumni_examine_log', 'alumni_identity_key', CONSENT_LOG_TABLE,
+      FLOW_DEFINITION_TABLE, FLOW_INSTANCE_TABLE, FLOW_ACTIVITY_TABLE, PROCESS_LEAVE_TABLE, 'app_migration', 'app_migration_lock', 'app_job_progress', ...(dialect === 'sqlite' ? ['app_job'] : []), ...Object.values(STUDENT_TALLIES), ...(dialect === 'sqlite' ? SEARCH_TABLES : [])]);
     expect([...columns.keys()].filter((name) => !known.has(name))).toEqual([]);
   });
 

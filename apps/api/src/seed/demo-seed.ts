@@ -10,6 +10,7 @@ import { seedPeople } from './people-seed.js';
 import { seedRegistrations } from './regist-seed.js';
 import { seedRelations } from './relation-seed.js';
 import { seedChannels } from './channel-seed.js';
+import { seedLeaves } from './leave-seed.js';
 import { MENU_TREE, seedId, type MenuSeed } from './menu-tree.js';
 import { ADMIN_USER_ID, DEMO_PASSWORD, ROOT_DEPT_ID, dataScopeId, menuIdsByCode, seedDictionaries } from './platform-seed.js';
 import { SeedWriter } from './seed-writer.js';
@@ -118,11 +119,12 @@ function withButtons(...codes: string[]): string[] {
 }
 
 /** Granted to every alumni role besides its own grants. */
-const EVERY_ROLE = ['desk', 'notice', 'notice_view'];
+const EVERY_ROLE = ['desk', 'notice', 'notice_view', ...withButtons('work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done')];
 
 /** Package contents as far as their menus exist (DOMAIN 15.4). */
 const PACKAGE_MENUS = {
   standard: [
+    ...withButtons('work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done'),
     ...withButtons('system', 'user', 'dept', 'post', 'dictbiz', 'param'),
     ...withButtons('authority', 'role'),
     ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting', 'noticetemplate', 'text', 'message'),
@@ -130,7 +132,7 @@ const PACKAGE_MENUS = {
     ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor'),
     ...withButtons('org', 'association', 'engage', 'visitrecord', 'carelist', 'docquery'),
   ],
-  basic: withButtons('system', 'user', 'dept', 'dictbiz', 'role', 'desk', 'notice')
+  basic: withButtons('system', 'user', 'dept', 'dictbiz', 'role', 'desk', 'notice', 'work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done')
     .concat(withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'), 'authority')
     .concat(withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus'))
     .concat(withButtons('org', 'association')),
@@ -198,4 +200,5 @@ export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing
   await seedRegistrations(w, keys, sealing);
   await seedRelations(w);
   await seedMessaging(w);
+  await seedLeaves(db, DEMO_TENANT);
 }

@@ -6,6 +6,7 @@ import { jobEn } from './job-en';
 import { messageEn } from './message-en';
 import { resourceEn } from './resource-en';
 import { relationEn } from './relation-en';
+import { workflowEn } from './workflow-en';
 import type { Messages } from './zh';
 
 /** English texts of the interface. */
@@ -114,6 +115,7 @@ export const en: Messages = {
   examine: examineEn,
   relation: relationEn,
   regist: registEn,
+  workflow: workflowEn,
   excel: excelEn,
   job: jobEn,
   message: messageEn,

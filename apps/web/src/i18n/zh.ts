@@ -6,6 +6,7 @@ import { jobZh } from './job-zh';
 import { messageZh } from './message-zh';
 import { resourceZh } from './resource-zh';
 import { relationZh } from './relation-zh';
+import { workflowZh } from './workflow-zh';
 /** Chinese texts of the interface (the default language). */
 export const zh = {
   app: {
@@ -112,6 +113,7 @@ export const zh = {
   examine: examineZh,
   relation: relationZh,
   regist: registZh,
+  workflow: workflowZh,
   excel: excelZh,
   job: jobZh,
   message: messageZh,

@@ -47,6 +47,15 @@ import HeartOutlined from '@ant-design/icons/HeartOutlined';
 import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
 import UsergroupAddOutlined from '@ant-design/icons/UsergroupAddOutlined';
 import type { ComponentType } from 'react';
+import ScheduleOutlined from '@ant-design/icons/ScheduleOutlined';
+import PlayCircleOutlined from '@ant-design/icons/PlayCircleOutlined';
+import InboxOutlined from '@ant-design/icons/InboxOutlined';
+import ClockCircleOutlined from '@ant-design/icons/ClockCircleOutlined';
+import ExportOutlined from '@ant-design/icons/ExportOutlined';
+import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
+import PartitionOutlined from '@ant-design/icons/PartitionOutlined';
+import RocketOutlined from '@ant-design/icons/RocketOutlined';
+import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import { menuIconName } from './menu-icon-names';
 
 /** The icons menus may name (their `source`); only these are bundled. */
@@ -60,6 +69,7 @@ const icons: Readonly<Record<string, ComponentType>> = {
   AuditOutlined, BankOutlined, ContactsOutlined, DatabaseOutlined, FileDoneOutlined, SolutionOutlined,
   SnippetsOutlined, CommentOutlined,
   ClusterOutlined, CustomerServiceOutlined, EnvironmentOutlined, FileSearchOutlined, HeartOutlined, TrophyOutlined, UsergroupAddOutlined,
+  ScheduleOutlined, PlayCircleOutlined, InboxOutlined, ClockCircleOutlined, ExportOutlined, CheckCircleOutlined, PartitionOutlined, RocketOutlined, EyeOutlined,
 };
 
 const bundled: ReadonlySet<string> = new Set(Object.keys(icons));

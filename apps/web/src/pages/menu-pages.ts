@@ -7,6 +7,14 @@ const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(() 
 
 /** The pages built so far, by menu code; other menus show a plain "not available" page. */
 export const menuPages: Readonly<Record<string, Page>> = {
+  work_start: page(() => import('./workflow/WorkLists').then((m) => ({ default: m.StartPage }))),
+  work_claim: page(() => import('./workflow/WorkLists').then((m) => ({ default: m.ClaimPage }))),
+  work_todo: page(() => import('./workflow/WorkLists').then((m) => ({ default: m.TodoPage }))),
+  work_send: page(() => import('./workflow/WorkLists').then((m) => ({ default: m.SendPage }))),
+  work_done: page(() => import('./workflow/WorkLists').then((m) => ({ default: m.DonePage }))),
+  flow_deploy: page(() => import('./workflow/FlowAdminPages').then((m) => ({ default: m.DeployPage }))),
+  flow_manager: page(() => import('./workflow/FlowAdminPages').then((m) => ({ default: m.ManagerPage }))),
+  flow_follow: page(() => import('./workflow/FlowAdminPages').then((m) => ({ default: m.FollowPage }))),
   dict: page(() => import('./dict/SystemDictPage')),
   dictbiz: page(() => import('./dict/BizDictPage')),
   param: page(() => import('./param/ParamPage')),

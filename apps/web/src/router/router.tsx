@@ -59,6 +59,19 @@ export const router = createBrowserRouter([
               { path: 'test/index', handle: { title: 'shell.test.title' }, ErrorBoundary: RouteError, lazy: lazyPage(() => import('../pages/test/TestPage')) },
               { path: 'info/index', handle: { title: 'shell.info.title' }, ErrorBoundary: RouteError, lazy: lazyPage(() => import('../pages/info/InfoPage')) },
               { path: 'myiframe/*', ErrorBoundary: RouteError, lazy: lazyPage(() => import('../pages/iframe/IframePage')) },
+              // The leave process's fixed routes (DOMAIN 10.2).
+              {
+                path: 'work/process/leave/form/:processDefinitionId', handle: { title: 'workflow.leave.title' }, ErrorBoundary: RouteError,
+                lazy: lazyPage(() => import('../pages/workflow/LeavePages').then((m) => ({ default: m.LeaveFormPage }))),
+              },
+              {
+                path: 'work/process/leave/handle/:taskId/:processInstanceId/:businessId', handle: { title: 'workflow.leave.handleTitle' }, ErrorBoundary: RouteError,
+                lazy: lazyPage(() => import('../pages/workflow/LeavePages').then((m) => ({ default: m.LeaveHandlePage }))),
+              },
+              {
+                path: 'work/process/leave/detail/:processInstanceId/:businessId', handle: { title: 'workflow.leave.detailTitle' }, ErrorBoundary: RouteError,
+                lazy: lazyPage(() => import('../pages/workflow/LeavePages').then((m) => ({ default: m.LeaveDetailPage }))),
+              },
               // Everything else comes from the server's menu tree (or is unknown: /404).
               { path: '*', ErrorBoundary: RouteError, lazy: lazyPage(() => import('./MenuRoute')) },
             ],

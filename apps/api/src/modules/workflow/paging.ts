@@ -1,0 +1,26 @@
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MSG } from '@alumni/domain';
+import { badRequest } from '../../core/errors.js';
+
+/** `current` and `size` of a list call (PROTOCOL 4): 1-based page, as the entity lists read them. */
+export function paging(query: Record<string, unknown>): { current: number; size: number } {
+  const current = query.current === undefined || query.current === '' ? 1 : Number(query.current);
+  const size = query.size === undefined || query.size === '' ? DEFAULT_PAGE_SIZE : Number(query.size);
+  if (!Number.isInteger(current) || current < 1 || !Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw badRequest(MSG.badPage);
+  return { current, size };
+}
+
+/** A text parameter, trimmed; absent or empty answers undefined. */
+export function textParam(query: Record<string, unknown>, name: string, max = 100): string | undefined {
+  const value = query[name];
+  if (value === undefined || value === null) return undefined;
+  const text = String(Array.isArray(value) ? value[value.length - 1] : value).trim();
+  return text ? text.slice(0, max) : undefined;
+}
+
+/** A yyyy-MM-dd parameter, or undefined; anything else is a 400. */
+export function dateParam(query: Record<string, unknown>, name: string): string | undefined {
+  const text = textParam(query, name, 10);
+  if (text === undefined) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) throw badRequest({ zh: `${name} 应为 yyyy-MM-dd 格式的日期`, en: `${name} must be a yyyy-MM-dd date` });
+  return text;
+}
