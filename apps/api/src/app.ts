@@ -29,6 +29,7 @@ import { resourceRoutes } from './modules/resource/resource-routes.js';
 import { registerSystemAdminRoutes } from './modules/system-admin.js';
 import { registerAcademicRoutes } from './modules/academic/academic.js';
 import { registerPeopleRoutes } from './modules/people/people-routes.js';
+import { registerActivityRoutes } from './modules/activity/activity-routes.js';
 import { registerSessionRoutes } from './modules/session/session-routes.js';
 import { registerProfileRoutes } from './modules/user-self/profile-routes.js';
 import { registerGuestRoute } from './modules/user-self/register-guest.js';
@@ -66,6 +67,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   registerSystemAdminRoutes(api);
   registerAcademicRoutes(api);
   registerPeopleRoutes(api);
+  registerActivityRoutes(api);
   await api.register(registerImportRoutes);
 }
 

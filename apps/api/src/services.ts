@@ -22,6 +22,9 @@ import { registInfoHooks } from './modules/identity/regist-info-hooks.js';
 import { Graduation } from './modules/people/graduation.js';
 import { studentStatusHooks } from './modules/people/student-status-hooks.js';
 import { studentHooks } from './modules/people/student-hooks.js';
+import { activityHooks } from './modules/activity/activity-hooks.js';
+import { applistHooks } from './modules/activity/applist-hooks.js';
+import { costHooks } from './modules/activity/cost-hooks.js';
 import { FieldSealing } from './db/field-sealing.js';
 import { EntityRepository } from './engine/entity-repository.js';
 import { EntityNumbers } from './engine/numbering/entity-numbers.js';
@@ -100,6 +103,9 @@ export function createServices(config: Config, database: Database, store: KvStor
     [basicInfoEntity.name, basicInfoHooks(identityKeys, duplicates, { db, repository, labels, operations: (): EntityOperations => operations })],
     [registInfoEntity.name, registInfoHooks(duplicates, new RegistExamine(duplicates), { db, repository, operations: (): EntityOperations => operations })],
     [studentStatusEntity.name, studentStatusHooks()],
+    ['activity', activityHooks(db, params)],
+    ['actApplist', applistHooks(db, repository)],
+    ['activityCost', costHooks(db, repository)],
   ]);
   const operations: EntityOperations = new EntityOperations(db, repository, access, labels, hooks, scopes, new EntityNumbers(params, repository), new Examination(access, new ExamineLog()));
   const tokens = new TokenService(config.tokenSecret, store);

@@ -43,6 +43,9 @@ export { studentStatusEntity, STUDENT_STATUS_MSG, STATUS_SOURCE } from './entiti
 export {
   registInfoEntity, REGIST_AGREEMENT, REGIST_MSG, REGIST_STATUS, REGIST_SOURCE, STAFF_AGREEMENT, MERGE_DEFAULT_FIELDS, MERGE_IDENTITY_FIELDS, MERGEABLE_FIELDS,
 } from './entities/people/regist-info.js';
+export * from './entities/activity/activity.js';
+export * from './entities/activity/act-applist.js';
+export * from './entities/activity/activity-cost.js';
 export { ossEntity, OSS_CATEGORY } from './entities/resource/oss.js';
 export { smsEntity, SMS_CATEGORY } from './entities/resource/sms.js';
 export { attachEntity } from './entities/resource/attach.js';

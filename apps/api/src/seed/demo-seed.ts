@@ -41,6 +41,13 @@ const ACCOUNTS: [number, string, string, number, number, number, string][] = [
   [6, 'leader', '陈志远', 6, 1, 1, '13900000006'],
 ];
 
+/** What a college secretary and an association officer may do with activities (DOMAIN 15.3). */
+const ACTIVITY_ORGANISER = [
+  'activities', 'activity', 'activity_add', 'activity_edit', 'activity_view', 'activity_enable', 'activity_winners', 'activity_export',
+  'actapplist', 'actapplist_add', 'actapplist_edit', 'actapplist_view', 'actapplist_confirm', 'actapplist_signin', 'actapplist_export',
+  'activitycost', 'activitycost_add', 'activitycost_edit', 'activitycost_view', 'activitycost_export',
+];
+
 /** Buttons granted per role, as far as their menus exist (DOMAIN 15.3). */
 const GRANTS: Record<string, string[]> = {
   alumni_admin: [
@@ -49,6 +56,7 @@ const GRANTS: Record<string, string[]> = {
     'resource', 'sms', 'sms_view', 'attach', 'attach_view', 'messaging', ...withButtons('emailsetting'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
     ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student'),
+    ...withButtons('activities', 'activity', 'actapplist', 'activitycost'),
   ],
   college_secretary: [
     'academic', 'department', 'department_add', 'department_view', 'speciality', 'speciality_add', 'speciality_view',
@@ -56,10 +64,14 @@ const GRANTS: Record<string, string[]> = {
     'registinfo_enable', 'registinfo_export', 'basicinfo', 'basicinfo_add', 'basicinfo_edit', 'basicinfo_view', 'basicinfo_export',
     'studentstatus', 'studentstatus_add', 'studentstatus_edit', 'studentstatus_delete', 'studentstatus_view', 'studentstatus_export',
     'student', 'student_view', 'student_export',
+    ...ACTIVITY_ORGANISER,
   ],
+  association_officer: [...ACTIVITY_ORGANISER],
+  foundation_officer: ['activities', 'activity', 'activity_view', 'actapplist', 'actapplist_view', 'activitycost', 'activitycost_view', 'activitycost_export'],
   leader: [
     'academic', 'department', 'department_view', 'speciality', 'speciality_view',
     'alumni', 'registinfo', 'registinfo_view', 'basicinfo', 'basicinfo_view', 'studentstatus', 'studentstatus_view', 'student', 'student_view',
+    'activities', 'activity', 'activity_view', 'actapplist', 'actapplist_view', 'activitycost', 'activitycost_view',
   ],
 };
 
@@ -72,9 +84,18 @@ const ROLE_SCOPES: Record<string, [string, '1' | '4'][]> = {
   alumni_admin: [
     ['department', '1'], ['speciality', '1'], ['departmentexamine', '1'], ['specialityexamine', '1'],
     ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1'],
+    ['activity', '1'], ['actapplist', '1'], ['activitycost', '1'],
   ],
-  college_secretary: [['department', '4'], ['speciality', '4'], ['registinfo', '4'], ['basicinfo', '4'], ['studentstatus', '4'], ['student', '4']],
-  leader: [['department', '1'], ['speciality', '1'], ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1']],
+  college_secretary: [
+    ['department', '4'], ['speciality', '4'], ['registinfo', '4'], ['basicinfo', '4'], ['studentstatus', '4'], ['student', '4'],
+    ['activity', '4'], ['actapplist', '4'], ['activitycost', '4'],
+  ],
+  association_officer: [['activity', '4'], ['actapplist', '4'], ['activitycost', '4']],
+  foundation_officer: [['activity', '1'], ['actapplist', '1'], ['activitycost', '1']],
+  leader: [
+    ['department', '1'], ['speciality', '1'], ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1'],
+    ['activity', '1'], ['actapplist', '1'], ['activitycost', '1'],
+  ],
 };
 
 /** The codes of menus with all their buttons. */
@@ -99,10 +120,12 @@ const PACKAGE_MENUS = {
     ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
     ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student'),
+    ...withButtons('activities', 'activity', 'actapplist', 'activitycost'),
   ],
   basic: withButtons('system', 'user', 'dept', 'dictbiz', 'role', 'desk', 'notice')
     .concat(withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'), 'authority')
-    .concat(withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus')),
+    .concat(withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus'))
+    .concat(withButtons('activities', 'activity', 'actapplist')),
 };
 
 export const DEMO_TENANT = '100001';

@@ -107,7 +107,7 @@ export function filterParams(name: string, field: Field, stored: string | number
     case 'in':
       return { match: { [`${name}_in`]: value }, miss: { [`${name}_in`]: otherValue(field, stored, miss) } };
     case 'range':
-      if (field.kind === 'integer') {
+      if (field.kind === 'integer' || field.kind === 'money') {
         return {
           match: { [`${name}_ge`]: value, [`${name}_le`]: value },
           miss: { [`${name}_ge`]: String(Number(stored) + 1), [`${name}_le`]: String(Number(stored) + 2) },

@@ -28,6 +28,9 @@ import { basicInfoEntity } from './people/basic-info.js';
 import { studentStatusEntity } from './people/student-status.js';
 import { studentEntity } from './people/student.js';
 import { registInfoEntity } from './people/regist-info.js';
+import { activityEntity } from './activity/activity.js';
+import { actApplistEntity } from './activity/act-applist.js';
+import { activityCostEntity } from './activity/activity-cost.js';
 
 /** Every entity of the product. Adding an entity = its definition file + one line here. */
 export const ENTITIES = [
@@ -42,6 +45,7 @@ export const ENTITIES = [
   basicInfoEntity,
   studentStatusEntity,
   registInfoEntity,
+  activityEntity, actApplistEntity, activityCostEntity,
 ] as const satisfies readonly EntityDef[];
 
 const byName = new Map<string, EntityDef>(ENTITIES.map((e) => [e.name, e]));
