@@ -8,6 +8,7 @@ import { sealStoredFields } from '../db/seal-stored-fields.js';
 import type { IdentityKeys } from '../modules/identity/identity-keys.js';
 import { seedPeople } from './people-seed.js';
 import { seedRegistrations } from './regist-seed.js';
+import { seedActivities } from './activity-seed.js';
 import { seedChannels } from './channel-seed.js';
 import { MENU_TREE, seedId, type MenuSeed } from './menu-tree.js';
 import { ADMIN_USER_ID, DEMO_PASSWORD, ROOT_DEPT_ID, dataScopeId, menuIdsByCode, seedDictionaries } from './platform-seed.js';
@@ -188,4 +189,5 @@ export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing
   // The registrations are checked by ID number as the server checks them: against the sealed values' hashes.
   await sealStoredFields(db, sealing, { within: true });
   await seedRegistrations(w, keys, sealing);
+  await seedActivities(w, sealing);
 }
