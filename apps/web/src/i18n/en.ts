@@ -1,6 +1,7 @@
 import { adminEn } from './admin-en';
 import { academicEn, examineEn } from './examine-en';
 import { registEn } from './regist-en';
+import { activityEn } from './activity-en';
 import { excelEn } from './excel-en';
 import { resourceEn } from './resource-en';
 import type { Messages } from './zh';
@@ -110,6 +111,7 @@ export const en: Messages = {
   admin: adminEn,
   examine: examineEn,
   regist: registEn,
+  activity: activityEn,
   excel: excelEn,
   people: {
     changeStatus: 'Change study status',

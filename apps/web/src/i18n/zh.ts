@@ -1,6 +1,7 @@
 import { adminZh } from './admin-zh';
 import { academicZh, examineZh } from './examine-zh';
 import { registZh } from './regist-zh';
+import { activityZh } from './activity-zh';
 import { excelZh } from './excel-zh';
 import { resourceZh } from './resource-zh';
 /** Chinese texts of the interface (the default language). */
@@ -108,6 +109,7 @@ export const zh = {
   admin: adminZh,
   examine: examineZh,
   regist: registZh,
+  activity: activityZh,
   excel: excelZh,
   people: {
     changeStatus: '变更学籍状态',

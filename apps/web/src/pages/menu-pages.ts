@@ -38,4 +38,7 @@ export const menuPages: Readonly<Record<string, Page>> = {
   registinfo: page(() => import('./identity/RegistInfoPage')),
   basicinfo: page(() => import('./people/BasicInfoPage')),
   studentstatus: page(() => import('./people/StudentStatusPage')),
+  activity: page(() => import('./activity/ActivityPage')),
+  actapplist: page(() => import('./activity/ActApplistPage')),
+  activitycost: page(() => import('./activity/ActivityCostPage')),
 };

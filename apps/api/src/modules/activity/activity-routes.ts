@@ -53,6 +53,22 @@ export function registerActivityRoutes(app: FastifyInstance): void {
     },
   }, async (req) => ok(await ops.listFromQuery(activityEntity, callerOf(req), req.query as Record<string, unknown>), req.lang));
 
+  app.get('/blade-activity/activity/select', {
+    schema: {
+      tags: [tagOf(activityEntity)],
+      summary: 'Activities for pickers, newest first (at most 500): id, title, start, phase; within the caller\'s data scope (added)',
+      querystring: { type: 'object', properties: { title: { type: 'string', description: 'contains' } } },
+    },
+  }, async (req) => {
+    const caller = callerOf(req);
+    const scope = await ops.rowScope(activityEntity, caller, undefined, 'read');
+    const title = (req.query as Record<string, unknown>).title;
+    const rows = await repository.all(activityEntity, scope, typeof title === 'string' && title.trim() !== '' ? [{ field: 'title', op: 'like', value: title.trim() }] : [],
+      [{ field: 'startTime', desc: true }], 500);
+    const stamp = now();
+    return ok(rows.map((r) => ({ id: r.id, title: r.title, startTime: r.startTime, phase: phaseOf(r, stamp), hasLottery: r.hasLottery, capacity: r.capacity })), req.lang);
+  });
+
   app.put('/blade-activity/activity/enabled', {
     schema: {
       tags: [tagOf(activityEntity)], summary: 'Publishes (enabled=1) or unpublishes (enabled=0) an activity',

@@ -58,7 +58,7 @@ export const actApplistEntity = defineEntity({
     applyNo: text(t('报名编号', 'Application no.'), { max: 20, form: 'readonly', list: true, search: 'like', width: 150 }),
     activityId: fk(t('活动', 'Activity'), {
       required: true, ref: 'activity', form: 'create-only', list: true, search: 'equal', width: 200,
-      options: { url: '/blade-activity/activity/list?size=200&descs=startTime', shape: 'list', labelKey: 'title', valueKey: 'id' },
+      options: { url: '/blade-activity/activity/select', shape: 'list', labelKey: 'title', valueKey: 'id' },
     }),
     alumniId: fk(t('校友', 'Alumnus'), {
       ref: 'basicInfo', list: true, search: 'equal', width: 120,

@@ -31,7 +31,7 @@ export const activityCostEntity = defineEntity({
   fields: {
     activityId: fk(t('活动', 'Activity'), {
       required: true, ref: 'activity', form: 'create-only', list: true, search: 'equal', width: 200,
-      options: { url: '/blade-activity/activity/list?size=200&descs=startTime', shape: 'list', labelKey: 'title', valueKey: 'id' },
+      options: { url: '/blade-activity/activity/select', shape: 'list', labelKey: 'title', valueKey: 'id' },
     }),
     costType: dict(t('费用类别', 'Category'), 'cost_type', { source: 'biz', required: true, list: true, search: 'equal', width: 100 }),
     costItem: text(t('费用名称', 'Item'), { max: 100, required: true, list: true, search: 'like', width: 160 }),
