@@ -62,6 +62,7 @@ export const activityEn: typeof activityZh = {
   codeFormat: 'A check-in code is 6 digits',
   next: 'Next',
   companions: '{{n}} companions',
+  applyNo: 'Application no.',
   status: 'Status',
   phone: 'Mobile',
   done: 'Handled',

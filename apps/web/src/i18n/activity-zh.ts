@@ -60,6 +60,7 @@ export const activityZh = {
   codeFormat: '签到码应为 6 位数字',
   next: '下一位',
   companions: '同行 {{n}} 人',
+  applyNo: '报名编号',
   status: '报名状态',
   phone: '手机号码',
   done: '已处理',

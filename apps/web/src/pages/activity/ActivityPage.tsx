@@ -39,7 +39,7 @@ function WinnersTab({ row }: { row: Record<string, unknown> }) {
       <Table<WinnerRow> size="small" rowKey="applicationId" pagination={false} dataSource={winners} columns={[
         { title: t('activity.drawRank'), dataIndex: 'drawRank', width: 90 },
         { title: t('activity.applicant'), dataIndex: 'name' },
-        { title: 'No.', dataIndex: 'applyNo' },
+        { title: t('activity.applyNo'), dataIndex: 'applyNo' },
         { title: t('activity.prizesTab'), dataIndex: 'prizeLevel', render: (v: string, w) => <><DictText dict="prize_level" value={v} /> · {w.prizeName}</> },
       ]} />
     </Space>

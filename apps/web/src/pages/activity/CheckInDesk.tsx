@@ -109,7 +109,7 @@ export function CheckInDesk({ activity, open, onClose, onChanged }: {
           <>
             <Descriptions size="small" column={1} bordered items={[
               { key: 'name', label: t('activity.applicant'), children: <Space wrap>{a.name}{info.alumni ? <Tag color="blue">{info.alumni.alumniCode}</Tag> : <Tag>{t('activity.guest')}</Tag>}</Space> },
-              { key: 'phone', label: 'No.', children: <>{a.applyNo} · {a.phone}</> },
+              { key: 'phone', label: t('activity.applyNo'), children: <>{a.applyNo} · {a.phone}</> },
               { key: 'status', label: t('activity.status'), children: <Space wrap><Tag><DictText dict="apply_status" value={a.applyStatus} /></Tag>{a.companions > 0 && <Tag>{t('activity.companions', { n: a.companions })}</Tag>}{a.signIn === 1 && <Tag color="green">{t('activity.checkedIn')}</Tag>}</Space> },
             ]} />
             {a.signIn === 1

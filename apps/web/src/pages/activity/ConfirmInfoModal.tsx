@@ -43,7 +43,7 @@ export function ConfirmInfoModal({ id, onClose, onChanged, canConfirm }: { id: s
         <Space direction="vertical" style={{ width: '100%' }}>
           <Descriptions size="small" column={2} bordered items={[
             { key: 'name', label: t('activity.applicant'), children: <Space wrap>{data.application.name}{data.alumni ? <Tag color="blue">{data.alumni.alumniCode}</Tag> : <Tag>{t('activity.guest')}</Tag>}</Space> },
-            { key: 'no', label: 'No.', children: data.application.applyNo },
+            { key: 'no', label: t('activity.applyNo'), children: data.application.applyNo },
             { key: 'phone', label: t('activity.phone'), children: data.application.phone },
             { key: 'status', label: t('activity.status'), children: <DictText dict="apply_status" value={data.application.applyStatus} /> },
             { key: 'activity', label: t('activity.activity'), span: 2, children: `${data.activity.title} · ${data.activity.startTime}` },
