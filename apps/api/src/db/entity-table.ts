@@ -76,9 +76,9 @@ export function exactFilterIndexes(entity: EntityDef): { name: string; columns: 
     .map(([name, field]) => ({ name, field, column: encrypted.has(name) ? hashColumnOf(snake(name)) : snake(name) }))
     .map(({ name, field, column }) => ({
       name: `${entity.table}_by_${snake(name)}`,
-      // A range of whole numbers (years) is sought after the tenant's equalities, so the planner
+      // A range of numbers (years, amounts) is sought after the tenant's equalities, so the planner
       // reads the matching years rather than walking the tenant's rows in time order.
-      columns: field.search === 'range' && field.kind === 'integer' && entity.scope === 'tenant'
+      columns: field.search === 'range' && (field.kind === 'integer' || field.kind === 'money') && entity.scope === 'tenant'
         ? ['tenant_id', 'is_deleted', column, 'create_time']
         : [column, 'tenant_id', 'is_deleted', 'create_time'],
     }));
