@@ -31,6 +31,7 @@ import { registerAcademicRoutes } from './modules/academic/academic.js';
 import { registerPeopleRoutes } from './modules/people/people-routes.js';
 import { registerRelationRoutes } from './modules/relation/relation.js';
 import { registerWorkflowRoutes } from './modules/workflow/workflow-routes.js';
+import { registerActivityRoutes } from './modules/activity/activity-routes.js';
 import { registerSessionRoutes } from './modules/session/session-routes.js';
 import { registerProfileRoutes } from './modules/user-self/profile-routes.js';
 import { registerGuestRoute } from './modules/user-self/register-guest.js';
@@ -75,6 +76,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   registerMessagingRoutes(api);
   registerRelationRoutes(api);
   await registerWorkflowRoutes(api);
+  registerActivityRoutes(api);
   await api.register(registerImportRoutes);
 }
 

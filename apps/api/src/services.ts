@@ -23,6 +23,9 @@ import { Graduation } from './modules/people/graduation.js';
 import { studentStatusHooks } from './modules/people/student-status-hooks.js';
 import { relationHooks } from './modules/relation/relation.js';
 import { studentHooks } from './modules/people/student-hooks.js';
+import { activityHooks } from './modules/activity/activity-hooks.js';
+import { applistHooks } from './modules/activity/applist-hooks.js';
+import { costHooks } from './modules/activity/cost-hooks.js';
 import { FieldSealing } from './db/field-sealing.js';
 import { EntityRepository } from './engine/entity-repository.js';
 import { EntityNumbers } from './engine/numbering/entity-numbers.js';
@@ -108,6 +111,9 @@ export function createServices(config: Config, database: Database, store: KvStor
     [registInfoEntity.name, registInfoHooks(duplicates, new RegistExamine(duplicates), { db, repository, operations: (): EntityOperations => operations })],
     [studentStatusEntity.name, studentStatusHooks()],
     ...relationHooks(db, repository),
+    ['activity', activityHooks(db, params)],
+    ['actApplist', applistHooks(db, repository)],
+    ['activityCost', costHooks(db, repository)],
   ]);
   const operations: EntityOperations = new EntityOperations(db, repository, access, labels, hooks, scopes, new EntityNumbers(params, repository), new Examination(access, new ExamineLog()));
   const tokens = new TokenService(config.tokenSecret, store);

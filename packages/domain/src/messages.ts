@@ -20,6 +20,7 @@ export const MSG = {
   requiredChoice: t('请选择{label}', 'Please select {label}'),
   tooLong: t('{label}不能超过{max}个字符', '{label} must be at most {max} characters'),
   notInteger: t('{label}必须是整数', '{label} must be a whole number'),
+  badMoney: t('{label}必须是金额，最多两位小数', '{label} must be an amount with at most two decimals'),
   tooSmall: t('{label}不能小于{min}', '{label} must be at least {min}'),
   tooLarge: t('{label}不能大于{max}', '{label} must be at most {max}'),
   badFlag: t('{label}只能是0或1', '{label} must be 0 or 1'),

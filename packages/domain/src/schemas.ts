@@ -51,6 +51,16 @@ function valueSchema(field: Field, lang: Lang): z.ZodType<string | number> {
           .min(min, { error: msg(MSG.tooSmall, { min }) })
           .max(max, { error: msg(MSG.tooLarge, { max }) }));
     }
+    case 'money': {
+      const min = field.min ?? 0;
+      const max = field.max ?? 999_999_999_999.99;
+      return z.union([z.number(), z.string()], { error: msg(MSG.badMoney) })
+        .transform((v) => String(v).trim())
+        .pipe(z.string().regex(/^-?\d{1,12}(\.\d{1,2})?$/, { error: msg(MSG.badMoney) }))
+        .transform(Number)
+        .pipe(z.number().min(min, { error: msg(MSG.tooSmall, { min: min.toFixed(2) }) }).max(max, { error: msg(MSG.tooLarge, { max: max.toFixed(2) }) }))
+        .transform((n) => n.toFixed(2));
+    }
     case 'flag':
       return z.union([z.number(), z.string()], { error: msg(MSG.badFlag) })
         .transform(Number)
@@ -186,6 +196,8 @@ function jsonTypeOf(field: Field): Record<string, unknown> {
       return { type: 'string', maxLength: field.max };
     case 'integer':
       return { type: 'integer', minimum: field.min, maximum: field.max };
+    case 'money':
+      return { type: 'string', description: 'amount with two decimals, e.g. "1200.00"' };
     case 'flag':
       return { type: 'integer', enum: [0, 1] };
     case 'dict':

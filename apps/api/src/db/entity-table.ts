@@ -17,6 +17,8 @@ export function columnType(field: Field, dialect: Dialect): ColumnType {
     case 'integer':
     case 'flag':
       return 'integer';
+    case 'money':
+      return sql`decimal(14,2)`;
     case 'dict':
       return field.numeric ? 'integer' : 'varchar(32)';
     case 'date':
@@ -74,9 +76,9 @@ export function exactFilterIndexes(entity: EntityDef): { name: string; columns: 
     .map(([name, field]) => ({ name, field, column: encrypted.has(name) ? hashColumnOf(snake(name)) : snake(name) }))
     .map(({ name, field, column }) => ({
       name: `${entity.table}_by_${snake(name)}`,
-      // A range of whole numbers (years) is sought after the tenant's equalities, so the planner
+      // A range of numbers (years, amounts) is sought after the tenant's equalities, so the planner
       // reads the matching years rather than walking the tenant's rows in time order.
-      columns: field.search === 'range' && field.kind === 'integer' && entity.scope === 'tenant'
+      columns: field.search === 'range' && (field.kind === 'integer' || field.kind === 'money') && entity.scope === 'tenant'
         ? ['tenant_id', 'is_deleted', column, 'create_time']
         : [column, 'tenant_id', 'is_deleted', 'create_time'],
     }));

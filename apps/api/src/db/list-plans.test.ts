@@ -23,7 +23,7 @@ function conditionsOf(name: string, field: Field): { label: string; conditions: 
       return [{ label: `${name} equals`, conditions: [{ field: name, op: 'equal', value }] }];
     }
     case 'range':
-      if (field.kind === 'integer') {
+      if (field.kind === 'integer' || field.kind === 'money') {
         return [{ label: `${name} in a range`, conditions: [{ field: name, op: 'ge', value: 7 }, { field: name, op: 'le', value: 9 }] }];
       }
       return [{

@@ -27,6 +27,7 @@ import * as relationship from './migrations/024-relationship.js';
 import * as jobs from './migrations/028-jobs.js';
 import * as messagingTexts from './migrations/029-messaging-texts.js';
 import * as messages from './migrations/030-messages.js';
+import * as activities from './migrations/025-activities.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -58,6 +59,7 @@ const MIGRATIONS = [
   ['028-jobs', jobs],
   ['029-messaging-texts', messagingTexts],
   ['030-messages', messages],
+  ['025-activities', activities],
 ] as const;
 
 export async function migrate({ db, dialect }: Database): Promise<string[]> {

@@ -12,6 +12,8 @@ export function toJson(kind: FieldKind, value: unknown): string | number | null 
       return Number(value);
     case 'fk':
       return String(value);
+    case 'money':
+      return Number(value).toFixed(2);
     case 'text':
     case 'textarea':
     case 'dict':

@@ -107,6 +107,7 @@ describe.each(testDialects())('entity contract on %s', (dialect) => {
       const record = envelope(await t.call('POST', path.submit, admin, body), 200).data as Json;
       const id = String(record.id);
       cleanups.push(async () => void (await t.call('POST', `${path.remove}?ids=${id}`, admin)));
+      await override.settle?.(t, admin, id);
       return { id, body, record };
     }
 

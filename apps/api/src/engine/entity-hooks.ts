@@ -37,6 +37,12 @@ export interface ExamineVerdict {
  * imports). Each runs inside the write's transaction; throwing an AppError refuses the write.
  */
 export interface EntityHooks {
+  /**
+   * The entity's `beforeSave` decides which button codes an edit needs from what it changes (an
+   * application's status needs the confirm code, its check-in the sign-in code, other fields the
+   * edit code; DOMAIN 6.2), reading them from `ctx.codes`; the edit code is then not required up front.
+   */
+  editCodesByChange?: boolean;
   /** Checks or completes the values of an add (`existing` null) or an edit. */
   beforeSave?(ctx: WriteContext, values: SubmitValues, existing: JsonRecord | null): Promise<void>;
   afterSave?(ctx: WriteContext, record: JsonRecord, existing: JsonRecord | null): Promise<void>;

@@ -195,7 +195,9 @@ export class EntityOperations {
     this.scopeOf(entity, caller);
     const parsed = parseSubmit(entity, body, lang);
     const codes = permissionCodes(entity);
-    await this.access.require(caller, parsed.id ? codes.edit : codes.add);
+    if (!parsed.id) await this.access.require(caller, codes.add);
+    else if (this.hooks.get(entity.name)?.editCodesByChange) await this.access.require(caller, codes.menu);
+    else await this.access.require(caller, codes.edit);
     const plan = await this.planWrite(entity, caller, lang);
     if (!parsed.ok) throw invalidFields(parsed.errors);
     const sent = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};

@@ -185,9 +185,10 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
   const remove = entityPath(entity, 'remove');
   if (remove) {
     app.post(remove, {
-      schema: { tags, summary: `Logically delete ${entity.label.en} rows`, querystring: { type: 'object', properties: { ids: { type: 'string', description: 'comma-joined ids' } }, required: ['ids'] } },
+      schema: { tags, summary: `Logically delete ${entity.label.en} rows`, querystring: { type: 'object', properties: { ids: { type: 'string', description: 'comma-joined ids' }, id: { type: 'string', description: 'one id (instead of ids)' } } } },
     }, async (req) => {
-      const list = requireIds(parseIds((req.query as Record<string, unknown>).ids));
+      const query = req.query as Record<string, unknown>;
+      const list = requireIds(parseIds(query.ids ?? query.id));
       await ops.remove(entity, callerOf(req), list, req.lang);
       return ok(true, req.lang);
     });

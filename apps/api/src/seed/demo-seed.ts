@@ -9,6 +9,7 @@ import type { IdentityKeys } from '../modules/identity/identity-keys.js';
 import { seedPeople } from './people-seed.js';
 import { seedRegistrations } from './regist-seed.js';
 import { seedRelations } from './relation-seed.js';
+import { seedActivities } from './activity-seed.js';
 import { seedChannels } from './channel-seed.js';
 import { seedLeaves } from './leave-seed.js';
 import { MENU_TREE, seedId, type MenuSeed } from './menu-tree.js';
@@ -44,6 +45,13 @@ const ACCOUNTS: [number, string, string, number, number, number, string][] = [
   [6, 'leader', '陈志远', 6, 1, 1, '13900000006'],
 ];
 
+/** What a college secretary and an association officer may do with activities (DOMAIN 15.3). */
+const ACTIVITY_ORGANISER = [
+  'activities', 'activity', 'activity_add', 'activity_edit', 'activity_view', 'activity_enable', 'activity_winners', 'activity_export',
+  'actapplist', 'actapplist_add', 'actapplist_edit', 'actapplist_view', 'actapplist_confirm', 'actapplist_signin', 'actapplist_export',
+  'activitycost', 'activitycost_add', 'activitycost_edit', 'activitycost_view', 'activitycost_export',
+];
+
 /** Buttons granted per role, as far as their menus exist (DOMAIN 15.3). */
 const GRANTS: Record<string, string[]> = {
   alumni_admin: [
@@ -54,6 +62,7 @@ const GRANTS: Record<string, string[]> = {
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
     ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor'),
     ...withButtons('org', 'association', 'engage', 'visitrecord', 'carelist', 'docquery'),
+    ...withButtons('activities', 'activity', 'actapplist', 'activitycost'),
   ],
   college_secretary: [
     'academic', 'department', 'department_add', 'department_view', 'speciality', 'speciality_add', 'speciality_view',
@@ -66,21 +75,25 @@ const GRANTS: Record<string, string[]> = {
     'engage', 'visitrecord', 'visitrecord_add', 'visitrecord_edit', 'visitrecord_delete', 'visitrecord_view', 'visitrecord_export',
     'carelist', 'carelist_add', 'carelist_edit', 'carelist_view', 'carelist_export', 'docquery', 'docquery_view', 'docquery_handle',
     'messaging', 'noticetemplate', 'noticetemplate_view',
+    ...ACTIVITY_ORGANISER,
   ],
   association_officer: [
     'org', 'association', 'association_view', 'association_edit', 'association_member',
     'engage', 'visitrecord', 'visitrecord_add', 'visitrecord_edit', 'visitrecord_view',
     'messaging', 'noticetemplate', 'noticetemplate_view',
+    ...ACTIVITY_ORGANISER,
   ],
   foundation_officer: [
     'alumni', 'honor', 'honor_view', 'org', 'association', 'association_view', 'engage', 'visitrecord', 'visitrecord_view',
     'messaging', 'noticetemplate', 'noticetemplate_view',
+    'activities', 'activity', 'activity_view', 'actapplist', 'actapplist_view', 'activitycost', 'activitycost_view', 'activitycost_export',
   ],
   leader: [
     'academic', 'department', 'department_view', 'speciality', 'speciality_view',
     'alumni', 'registinfo', 'registinfo_view', 'basicinfo', 'basicinfo_view', 'studentstatus', 'studentstatus_view', 'student', 'student_view',
     'honor', 'honor_view', 'org', 'association', 'association_view', 'engage', 'visitrecord', 'visitrecord_view', 'carelist', 'carelist_view',
     'message', 'message_view',
+    'activities', 'activity', 'activity_view', 'actapplist', 'actapplist_view', 'activitycost', 'activitycost_view',
   ],
 };
 
@@ -94,16 +107,19 @@ const ROLE_SCOPES: Record<string, [string, '1' | '4'][]> = {
     ['department', '1'], ['speciality', '1'], ['departmentexamine', '1'], ['specialityexamine', '1'],
     ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1'],
     ['honor', '1'], ['association', '1'], ['visitrecord', '1'], ['carelist', '1'], ['docquery', '1'],
+    ['activity', '1'], ['actapplist', '1'], ['activitycost', '1'],
   ],
   college_secretary: [
     ['department', '4'], ['speciality', '4'], ['registinfo', '4'], ['basicinfo', '4'], ['studentstatus', '4'], ['student', '4'],
     ['honor', '4'], ['association', '4'], ['visitrecord', '4'], ['carelist', '4'], ['docquery', '4'],
+    ['activity', '4'], ['actapplist', '4'], ['activitycost', '4'],
   ],
-  association_officer: [['association', '4'], ['visitrecord', '4']],
-  foundation_officer: [['honor', '1'], ['association', '1'], ['visitrecord', '1']],
+  association_officer: [['association', '4'], ['visitrecord', '4'], ['activity', '4'], ['actapplist', '4'], ['activitycost', '4']],
+  foundation_officer: [['honor', '1'], ['association', '1'], ['visitrecord', '1'], ['activity', '1'], ['actapplist', '1'], ['activitycost', '1']],
   leader: [
     ['department', '1'], ['speciality', '1'], ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1'],
     ['honor', '1'], ['association', '1'], ['visitrecord', '1'], ['carelist', '1'],
+    ['activity', '1'], ['actapplist', '1'], ['activitycost', '1'],
   ],
 };
 
@@ -131,11 +147,13 @@ const PACKAGE_MENUS = {
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
     ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor'),
     ...withButtons('org', 'association', 'engage', 'visitrecord', 'carelist', 'docquery'),
+    ...withButtons('activities', 'activity', 'actapplist', 'activitycost'),
   ],
   basic: withButtons('system', 'user', 'dept', 'dictbiz', 'role', 'desk', 'notice', 'work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done')
     .concat(withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'), 'authority')
     .concat(withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus'))
-    .concat(withButtons('org', 'association')),
+    .concat(withButtons('org', 'association'))
+    .concat(withButtons('activities', 'activity', 'actapplist')),
 };
 
 export const DEMO_TENANT = '100001';
@@ -199,6 +217,7 @@ export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing
   await sealStoredFields(db, sealing, { within: true });
   await seedRegistrations(w, keys, sealing);
   await seedRelations(w);
+  await seedActivities(w, sealing);
   await seedMessaging(w);
   await seedLeaves(db, DEMO_TENANT);
 }

@@ -113,6 +113,23 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   {
+    row: 600, code: 'activities', name: '活动管理', nameEn: 'Activities', path: '/activity', source: 'CalendarOutlined', sort: 6,
+    children: [
+      { row: 610, code: 'activity', name: '活动管理', nameEn: 'Activities', path: '/activity/activity', source: 'FlagOutlined', sort: 1, buttons: [
+        ...crud('activity'), button('activity_enable', '上架/下架', 'Publish/unpublish', 2), button('activity_winners', '生成中奖名单', 'Draw winners', 2),
+        button('activity_export', '导出', 'Export', 1),
+      ] },
+      { row: 620, code: 'actapplist', name: '活动报名', nameEn: 'Applications', path: '/activity/actapplist', source: 'FormOutlined', sort: 2, buttons: [
+        button('actapplist_add', '代报名', 'Apply for someone', 1), button('actapplist_edit', '修改', 'Edit', 2), button('actapplist_delete', '删除', 'Delete', 3),
+        view('actapplist'), button('actapplist_confirm', '确认/拒绝', 'Confirm/reject', 3), button('actapplist_signin', '签到', 'Check in', 2),
+        button('actapplist_export', '导出', 'Export', 1),
+      ] },
+      { row: 630, code: 'activitycost', name: '活动费用', nameEn: 'Activity costs', path: '/activity/activitycost', source: 'AccountBookOutlined', sort: 3, buttons: [
+        ...crud('activitycost'), button('activitycost_export', '导出', 'Export', 1),
+      ] },
+    ],
+  },
+  {
     row: 800, code: 'engage', name: '联络服务', nameEn: 'Engagement', path: '/engage', source: 'CustomerServiceOutlined', sort: 8,
     children: [
       { row: 810, code: 'visitrecord', name: '走访记录', nameEn: 'Visit records', path: '/engage/visitrecord', source: 'EnvironmentOutlined', sort: 1, buttons: [

@@ -16,6 +16,11 @@ export interface EntityOverride {
   foreign?: Sample;
   /** Creates, as tenant 100001's administrator, the rows that tenant's own row points to. */
   prepareForeign?(t: TestApp, foreignToken: string, token: string): Promise<{ values: Sample; cleanup(): Promise<void> }>;
+  /**
+   * Brings a row just created into a state where it may be removed (an application is removed
+   * only once cancelled or rejected), as the super administrator.
+   */
+  settle?(t: TestApp, adminToken: string, id: string): Promise<void>;
   /** Fields whose stored value the server derives, so it is not the one sent. */
   derived?: readonly string[];
 }
@@ -49,6 +54,25 @@ async function alumnusFor(t: TestApp, token: string, tag: string, study: Sample)
     values: { alumniId: alumnus.id },
     async cleanup() {
       await t.call('POST', `/api/blade-basicInfo/basicInfo/remove?ids=${alumnus.id}`, token);
+    },
+  };
+}
+
+/** An activity far ahead with sign-up and companions, for applications and costs to point to; removed afterwards. */
+const ACTIVITY_BODY = (departmentId: string, tag: string): Sample => ({
+  title: `活动${tag}`.slice(0, 100), activityType: '3', departmentId, startTime: '2099-05-01 09:00:00', endTime: '2099-05-01 18:00:00',
+  location: '图书馆报告厅', needSignup: 1, signupStartTime: '2099-04-01 00:00:00', signupEndTime: '2099-04-30 00:00:00', capacity: 0,
+  needConfirm: 1, allowCompanion: 1, maxCompanions: 5, targetScope: '1', content: '<p>详情</p>', contactName: '王老师', contactPhone: '010-62780001',
+});
+
+async function activityFor(t: TestApp, token: string, tag: string, departmentId: string): Promise<{ values: Sample; cleanup(): Promise<void> }> {
+  const res = await t.call('POST', '/api/blade-activity/activity/submit', token, ACTIVITY_BODY(departmentId, tag));
+  const activity = res.json().data as { id: string } | null;
+  if (!activity?.id) throw new Error(`could not create an activity: ${res.body}`);
+  return {
+    values: { activityId: activity.id },
+    async cleanup() {
+      await t.call('POST', `/api/blade-activity/activity/remove?ids=${activity.id}`, token);
     },
   };
 }
@@ -168,6 +192,40 @@ export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
       country: '中国', provinceCode: '110000', birthday: '1980-05-0' + variant,
     }),
     foreign: { departmentId: demoRow(1, 101), specialityId: demoRow(2, 101), educationLevel: '1' },
+    derived: ['orgDeptId'],
+  },
+  // An activity far ahead, in person, with sign-up, organised by a college (whose unit owns it).
+  activity: {
+    values: (variant) => ({
+      departmentId: demoRow(1, 1), startTime: `2099-05-0${variant} 09:00:00`, endTime: `2099-05-0${variant} 18:00:00`,
+      needSignup: 1, signupStartTime: '2099-04-01 00:00:00', signupEndTime: '2099-04-30 00:00:00', isOnline: 0, onlineUrl: 'https://example.com/live',
+      allowCompanion: 1, maxCompanions: 2 + variant, hasLottery: 0, prizes: null, targetScope: '1', targetValue: null, provinceCode: '110000', cityCode: '110100',
+    }),
+    foreign: { departmentId: demoRow(1, 101) },
+    derived: ['orgDeptId'],
+  },
+  // An application by a mainland mobile for an activity made for it; cancelled before it is removed.
+  actApplist: {
+    prepare: (t, adminToken, token) => activityFor(t, adminToken, token, demoRow(1, 1)),
+    prepareForeign: (t, foreignToken, token) => activityFor(t, foreignToken, token, demoRow(1, 101)),
+    // A living, enabled demo alumnus (not 101 or 202, who are frozen).
+    values: (variant) => ({ areaCode: '+86', phone: `1390000800${variant}`, idType: '2', alumniId: demoRow(3, 4 + variant), departmentId: demoRow(1, 1) }),
+    foreign: { departmentId: demoRow(1, 101), alumniId: null },
+    // Confirmed (which gives it a check-in code), then cancelled.
+    async settle(t, adminToken, id) {
+      for (const applyStatus of [1, 3]) {
+        const res = await t.call('POST', '/api/blade-actApplist/actApplist/submit', adminToken, { id, applyStatus });
+        if (res.statusCode !== 200) throw new Error(`could not move the application to ${applyStatus}: ${res.body}`);
+      }
+    },
+    // ID numbers are stored upper-case.
+    derived: ['orgDeptId', 'idCardNo'],
+  },
+  // A cost of an activity made for it.
+  activityCost: {
+    prepare: (t, adminToken, token) => activityFor(t, adminToken, token, demoRow(1, 1)),
+    prepareForeign: (t, foreignToken, token) => activityFor(t, foreignToken, token, demoRow(1, 101)),
+    values: () => ({ invoiceFiles: null }),
     derived: ['orgDeptId'],
   },
   // A study record of an alumnus made for it, at another speciality of the department.

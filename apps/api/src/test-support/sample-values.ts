@@ -31,6 +31,8 @@ export function sampleValue(field: Field, variant: number, token: string): strin
       const max = field.max ?? 1_000_000;
       return Math.min(max, Math.max(min, min + 10 * variant + 1));
     }
+    case 'money':
+      return (10 * variant + 1).toFixed(2);
     case 'flag':
       return variant % 2 === 1 ? 0 : 1;
     case 'dict':
@@ -71,6 +73,9 @@ export function invalidValues(field: Field): { what: string; value: unknown }[] 
         ...(field.min !== undefined ? [{ what: 'a number below the minimum', value: field.min - 1 }] : []),
         ...(field.max !== undefined ? [{ what: 'a number above the maximum', value: field.max + 1 }] : []),
       ];
+    case 'money':
+      return [{ what: 'letters', value: 'abc' }, { what: 'three decimals', value: '1.234' },
+        ...(field.max !== undefined ? [{ what: 'an amount above the maximum', value: field.max + 1 }] : [])];
     case 'flag':
       return [{ what: 'a number other than 0 and 1', value: 2 }, { what: 'a word', value: 'yes' }];
     case 'dict':
@@ -102,7 +107,7 @@ export function filterParams(name: string, field: Field, stored: string | number
     case 'in':
       return { match: { [`${name}_in`]: value }, miss: { [`${name}_in`]: otherValue(field, stored, miss) } };
     case 'range':
-      if (field.kind === 'integer') {
+      if (field.kind === 'integer' || field.kind === 'money') {
         return {
           match: { [`${name}_ge`]: value, [`${name}_le`]: value },
           miss: { [`${name}_ge`]: String(Number(stored) + 1), [`${name}_le`]: String(Number(stored) + 2) },

@@ -41,6 +41,8 @@ export function FieldInput({ field, ...props }: Props) {
       return <Input.TextArea {...props} placeholder={typed} rows={3} />;
     case 'integer':
       return <InputNumber {...props} placeholder={typed} min={field.min} max={field.max} precision={0} style={{ width: '100%' }} />;
+    case 'money':
+      return <InputNumber {...props} placeholder={typed} min={field.min ?? 0} max={field.max} precision={2} prefix="¥" style={{ width: '100%' }} />;
     case 'flag':
       return <FlagInput {...props} />;
     case 'dict':

@@ -38,6 +38,8 @@ export function displayValue(name: string, field: Field, row: Row, t: TFunction,
       if (typeof named === 'string' && named) return named;
       return value === null || value === undefined ? null : String(value);
     }
+    case 'money':
+      return value === null || value === undefined || value === '' ? null : `¥${Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     case 'textarea':
     case 'integer':
     case 'date':

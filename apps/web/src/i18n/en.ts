@@ -1,6 +1,7 @@
 import { adminEn } from './admin-en';
 import { academicEn, examineEn } from './examine-en';
 import { registEn } from './regist-en';
+import { activityEn } from './activity-en';
 import { excelEn } from './excel-en';
 import { jobEn } from './job-en';
 import { messageEn } from './message-en';
@@ -116,6 +117,7 @@ export const en: Messages = {
   relation: relationEn,
   regist: registEn,
   workflow: workflowEn,
+  activity: activityEn,
   excel: excelEn,
   job: jobEn,
   message: messageEn,

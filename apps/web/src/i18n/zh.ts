@@ -1,6 +1,7 @@
 import { adminZh } from './admin-zh';
 import { academicZh, examineZh } from './examine-zh';
 import { registZh } from './regist-zh';
+import { activityZh } from './activity-zh';
 import { excelZh } from './excel-zh';
 import { jobZh } from './job-zh';
 import { messageZh } from './message-zh';
@@ -114,6 +115,7 @@ export const zh = {
   relation: relationZh,
   regist: registZh,
   workflow: workflowZh,
+  activity: activityZh,
   excel: excelZh,
   job: jobZh,
   message: messageZh,

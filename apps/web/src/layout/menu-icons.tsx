@@ -46,6 +46,10 @@ import FileSearchOutlined from '@ant-design/icons/FileSearchOutlined';
 import HeartOutlined from '@ant-design/icons/HeartOutlined';
 import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
 import UsergroupAddOutlined from '@ant-design/icons/UsergroupAddOutlined';
+import AccountBookOutlined from '@ant-design/icons/AccountBookOutlined';
+import CalendarOutlined from '@ant-design/icons/CalendarOutlined';
+import FlagOutlined from '@ant-design/icons/FlagOutlined';
+import FormOutlined from '@ant-design/icons/FormOutlined';
 import type { ComponentType } from 'react';
 import ScheduleOutlined from '@ant-design/icons/ScheduleOutlined';
 import PlayCircleOutlined from '@ant-design/icons/PlayCircleOutlined';
@@ -70,6 +74,7 @@ const icons: Readonly<Record<string, ComponentType>> = {
   SnippetsOutlined, CommentOutlined,
   ClusterOutlined, CustomerServiceOutlined, EnvironmentOutlined, FileSearchOutlined, HeartOutlined, TrophyOutlined, UsergroupAddOutlined,
   ScheduleOutlined, PlayCircleOutlined, InboxOutlined, ClockCircleOutlined, ExportOutlined, CheckCircleOutlined, PartitionOutlined, RocketOutlined, EyeOutlined,
+  AccountBookOutlined, CalendarOutlined, FlagOutlined, FormOutlined,
 };
 
 const bundled: ReadonlySet<string> = new Set(Object.keys(icons));

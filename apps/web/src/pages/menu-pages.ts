@@ -55,4 +55,7 @@ export const menuPages: Readonly<Record<string, Page>> = {
   visitrecord: page(() => import('./relation/VisitRecordPage')),
   carelist: page(() => import('./relation/CareListPage')),
   docquery: page(() => import('./relation/DocQueryPage')),
+  activity: page(() => import('./activity/ActivityPage')),
+  actapplist: page(() => import('./activity/ActApplistPage')),
+  activitycost: page(() => import('./activity/ActivityCostPage')),
 };

@@ -10,7 +10,7 @@ import { matchMenuPath, menuName } from './menu-match';
 
 /** Routes built from the server's menu tree: `<path>` redirects to `<path>/index`, which shows the page. */
 export default function MenuRoute() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const menus = useMenuStore((s) => s.menus);
   const signedIn = useSessionStore((s) => s.token !== '');
   const { t, i18n } = useTranslation();
@@ -24,7 +24,8 @@ export default function MenuRoute() {
   // Signed out (a 401 on this page): the way to /login is under way, the empty menus mean nothing.
   if (!signedIn) return null;
   if (match.kind === 'none') return <Navigate to="/404" replace />;
-  if (match.kind === 'redirect') return <Navigate to={match.to} replace />;
+  // The query stays with the page (`?activityId=` opening the applicants of one activity).
+  if (match.kind === 'redirect') return <Navigate to={`${match.to}${search}`} replace />;
   const Page = menuPages[match.menu.code];
   if (!Page) return <NotBuiltPage />;
   return (

@@ -37,6 +37,9 @@ import { honorEntity } from './relation/honor.js';
 import { careListEntity } from './relation/care-list.js';
 import { visitRecordEntity } from './relation/visit-record.js';
 import { docQueryEntity } from './relation/doc-query.js';
+import { activityEntity } from './activity/activity.js';
+import { actApplistEntity } from './activity/act-applist.js';
+import { activityCostEntity } from './activity/activity-cost.js';
 
 /** Every entity of the product. Adding an entity = its definition file + one line here. */
 export const ENTITIES = [
@@ -53,6 +56,7 @@ export const ENTITIES = [
   registInfoEntity,
   noticeTemplateEntity, textEntity, messageEntity,
   associationEntity, associationMemberEntity, honorEntity, careListEntity, visitRecordEntity, docQueryEntity,
+  activityEntity, actApplistEntity, activityCostEntity,
 ] as const satisfies readonly EntityDef[];
 
 const byName = new Map<string, EntityDef>(ENTITIES.map((e) => [e.name, e]));
