@@ -29,6 +29,8 @@ import { resourceRoutes } from './modules/resource/resource-routes.js';
 import { registerSystemAdminRoutes } from './modules/system-admin.js';
 import { registerAcademicRoutes } from './modules/academic/academic.js';
 import { registerPeopleRoutes } from './modules/people/people-routes.js';
+import { registerDonationRoutes } from './modules/giving/donation-routes.js';
+import { albumRoutes } from './modules/albums/album-routes.js';
 import { registerSessionRoutes } from './modules/session/session-routes.js';
 import { registerProfileRoutes } from './modules/user-self/profile-routes.js';
 import { registerGuestRoute } from './modules/user-self/register-guest.js';
@@ -66,6 +68,8 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   registerSystemAdminRoutes(api);
   registerAcademicRoutes(api);
   registerPeopleRoutes(api);
+  registerDonationRoutes(api, api.services.numbers);
+  await api.register(albumRoutes);
   await api.register(registerImportRoutes);
 }
 

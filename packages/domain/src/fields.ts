@@ -6,7 +6,7 @@ import type { TextCheck } from './validators/field-checks.js';
  * The closed set of field kinds. Every concern (SQL column, zod schema, table cell, search control,
  * form input) maps each kind exhaustively, so a new kind does not compile until all of them handle it.
  */
-export type FieldKind = 'text' | 'textarea' | 'integer' | 'flag' | 'dict' | 'date' | 'datetime' | 'fk' | 'ids';
+export type FieldKind = 'text' | 'textarea' | 'integer' | 'money' | 'flag' | 'dict' | 'date' | 'datetime' | 'fk' | 'ids';
 
 /** How a field is searched from the list's search form (and which query parameter it sends). */
 export type SearchMode = 'like' | 'equal' | 'in' | 'range';
@@ -82,6 +82,11 @@ export interface TextField extends FieldCommon {
 }
 export interface TextareaField extends FieldCommon { kind: 'textarea'; max: number; default?: string; }
 export interface IntegerField extends FieldCommon { kind: 'integer'; min?: number; max?: number; default?: number; }
+/**
+ * An amount of money (DOMAIN 1.3 `decimal(money)`): a decimal(14,2) column, carried in JSON as a
+ * string with two decimals (`"1200.00"`); numbers are accepted on input.
+ */
+export interface MoneyField extends FieldCommon { kind: 'money'; min?: number; max?: number; }
 /** 0/1 yes-no value shown as 否/是. */
 export interface FlagField extends FieldCommon { kind: 'flag'; default?: 0 | 1; }
 export interface DictField extends FieldCommon {
@@ -106,7 +111,7 @@ export interface FkField extends FieldCommon {
 export interface IdsField extends FieldCommon { kind: 'ids'; options?: OptionSource; ref?: string; }
 
 export type Field =
-  | TextField | TextareaField | IntegerField | FlagField | DictField | DateField | DatetimeField | FkField | IdsField;
+  | TextField | TextareaField | IntegerField | MoneyField | FlagField | DictField | DateField | DatetimeField | FkField | IdsField;
 
 type Options<F extends Field> = Omit<F, 'kind' | 'label'>;
 type Optional<F extends Field, K extends keyof F> = Omit<Options<F>, K> & Partial<Pick<F, K>>;
@@ -115,6 +120,7 @@ export const text = (label: Text, o: Optional<TextField, 'max'> = {}): TextField
 export const textarea = (label: Text, o: Optional<TextareaField, 'max'> = {}): TextareaField =>
   ({ kind: 'textarea', label, max: 2000, wide: true, ...o });
 export const integer = (label: Text, o: Options<IntegerField> = {}): IntegerField => ({ kind: 'integer', label, ...o });
+export const money = (label: Text, o: Options<MoneyField> = {}): MoneyField => ({ kind: 'money', label, ...o });
 export const flag = (label: Text, o: Options<FlagField> = {}): FlagField => ({ kind: 'flag', label, default: 0, ...o });
 export const dict = (label: Text, code: string, o: Optional<DictField, 'dict' | 'source'> = {}): DictField =>
   ({ kind: 'dict', label, dict: code, source: 'system', ...o });
@@ -125,19 +131,19 @@ export const ids = (label: Text, o: Options<IdsField> = {}): IdsField => ({ kind
 
 /** Kinds whose input is chosen rather than typed (their required message says 请选择). */
 export const isChoiceKind = (kind: FieldKind): boolean =>
-  ({ text: false, textarea: false, integer: false, flag: true, dict: true, date: true, datetime: true, fk: true, ids: true })[kind];
+  ({ text: false, textarea: false, integer: false, money: false, flag: true, dict: true, date: true, datetime: true, fk: true, ids: true })[kind];
 
 /** Whether a bare-named filter on this kind means "contains" (text) rather than "equals". */
 export const isTextKind = (kind: FieldKind): boolean =>
-  ({ text: true, textarea: true, integer: false, flag: false, dict: false, date: false, datetime: false, fk: false, ids: false })[kind];
+  ({ text: true, textarea: true, integer: false, money: false, flag: false, dict: false, date: false, datetime: false, fk: false, ids: false })[kind];
 
 /** Whether values of this kind are ids carried as strings. */
 export const isIdKind = (kind: FieldKind): boolean =>
-  ({ text: false, textarea: false, integer: false, flag: false, dict: false, date: false, datetime: false, fk: true, ids: false })[kind];
+  ({ text: false, textarea: false, integer: false, money: false, flag: false, dict: false, date: false, datetime: false, fk: true, ids: false })[kind];
 
 /** Whether values of this kind are numbers in JSON. */
 export const isNumberKind = (kind: FieldKind): boolean =>
-  ({ text: false, textarea: false, integer: true, flag: true, dict: false, date: false, datetime: false, fk: false, ids: false })[kind];
+  ({ text: false, textarea: false, integer: true, money: false, flag: true, dict: false, date: false, datetime: false, fk: false, ids: false })[kind];
 
 /** The kind a field's value has in the database and in JSON: a numeric dictionary is an integer. */
 export const valueKind = (field: Field): FieldKind => (field.kind === 'dict' && field.numeric ? 'integer' : field.kind);

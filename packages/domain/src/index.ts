@@ -50,3 +50,8 @@ export { emailSettingEntity, EMAIL_SETTING_MSG, SMTP_ENCRYPTION } from './entiti
 export * from './resource-wire.js';
 export { noticeEntity } from './entities/desk/notice.js';
 export * from './dictionary-english.js';
+export {
+  donationEntity, DONATION_MSG, PAYMENT_STATUS, RECEIPT_STATUS, DONOR_TYPE, IN_KIND_METHOD,
+} from './entities/giving/donation.js';
+export { photoAlbumEntity, ALBUM_MSG, SHARE_DAYS } from './entities/albums/photo-album.js';
+export { photoEntity } from './entities/albums/photo.js';

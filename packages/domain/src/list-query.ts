@@ -60,9 +60,14 @@ function convert(kind: FieldKind, op: FilterOp, raw: string): string | number | 
   if (op === 'like' || op === 'notlike') return raw;
   // Date operators, and any comparison of a date column, take a date (a bad one would reach SQL);
   // a date operator on a number or id column has no meaning.
-  if (op.startsWith('date') && (isNumberKind(kind) || isIdKind(kind))) return null;
+  if (op.startsWith('date') && (isNumberKind(kind) || isIdKind(kind) || kind === 'money')) return null;
   if (op.startsWith('date') || kind === 'date' || kind === 'datetime') {
     return DATE_VALUE_RE.test(raw) && validCalendarDate(raw) ? (raw.length === 16 ? `${raw}:00` : raw) : null;
+  }
+  if (kind === 'money') {
+    // An amount compares as a number with at most two decimals.
+    const n = Number(raw);
+    return raw.trim() !== '' && Number.isFinite(n) && Math.abs(n) < 1e13 ? n : null;
   }
   if (isNumberKind(kind)) {
     // Number fields are 32-bit integer columns: a fraction or a value outside them is no value of the field.

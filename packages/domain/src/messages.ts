@@ -22,6 +22,7 @@ export const MSG = {
   notInteger: t('{label}必须是整数', '{label} must be a whole number'),
   tooSmall: t('{label}不能小于{min}', '{label} must be at least {min}'),
   tooLarge: t('{label}不能大于{max}', '{label} must be at most {max}'),
+  badMoney: t('{label}应为最多两位小数的金额', '{label} must be an amount with at most two decimals'),
   badFlag: t('{label}只能是0或1', '{label} must be 0 or 1'),
   badId: t('{label}格式不正确', '{label} is not a valid id'),
   badDate: t('{label}日期格式不正确', '{label} is not a valid date'),

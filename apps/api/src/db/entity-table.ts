@@ -17,6 +17,8 @@ export function columnType(field: Field, dialect: Dialect): ColumnType {
     case 'integer':
     case 'flag':
       return 'integer';
+    case 'money':
+      return sql`numeric(14, 2)`;
     case 'dict':
       return field.numeric ? 'integer' : 'varchar(32)';
     case 'date':

@@ -22,6 +22,7 @@ import * as studentTallies from './migrations/020-student-tallies.js';
 import * as identity from './migrations/021-identity.js';
 import * as fieldEncryption from './migrations/022-field-encryption.js';
 import * as consentLog from './migrations/023-consent-log.js';
+import * as givingAlbums from './migrations/026-giving-albums.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -48,6 +49,7 @@ const MIGRATIONS = [
   ['021-identity', identity],
   ['022-field-encryption', fieldEncryption],
   ['023-consent-log', consentLog],
+  ['026-giving-albums', givingAlbums],
 ] as const;
 
 export async function migrate({ db, dialect }: Database): Promise<string[]> {

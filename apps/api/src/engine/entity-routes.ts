@@ -173,7 +173,10 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
     app.post(remove, {
       schema: { tags, summary: `Logically delete ${entity.label.en} rows`, querystring: { type: 'object', properties: { ids: { type: 'string', description: 'comma-joined ids' } }, required: ['ids'] } },
     }, async (req) => {
-      const list = requireIds(parseIds((req.query as Record<string, unknown>).ids));
+      const query = req.query as Record<string, unknown>;
+      const variant = ops.hooksOf(entity)?.removeVariant;
+      if (variant && await variant(query, callerOf(req), req.lang)) return ok(true, req.lang);
+      const list = requireIds(parseIds(query.ids));
       await ops.remove(entity, callerOf(req), list, req.lang);
       return ok(true, req.lang);
     });

@@ -8,6 +8,7 @@ import { sealStoredFields } from '../db/seal-stored-fields.js';
 import type { IdentityKeys } from '../modules/identity/identity-keys.js';
 import { seedPeople } from './people-seed.js';
 import { seedRegistrations } from './regist-seed.js';
+import { seedGiving } from './giving-seed.js';
 import { seedChannels } from './channel-seed.js';
 import { MENU_TREE, seedId, type MenuSeed } from './menu-tree.js';
 import { ADMIN_USER_ID, DEMO_PASSWORD, ROOT_DEPT_ID, dataScopeId, menuIdsByCode, seedDictionaries } from './platform-seed.js';
@@ -49,6 +50,7 @@ const GRANTS: Record<string, string[]> = {
     'resource', 'sms', 'sms_view', 'attach', 'attach_view', 'messaging', ...withButtons('emailsetting'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
     ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student'),
+    ...withButtons('activities', 'photo', 'giving', 'donation'),
   ],
   college_secretary: [
     'academic', 'department', 'department_add', 'department_view', 'speciality', 'speciality_add', 'speciality_view',
@@ -56,10 +58,14 @@ const GRANTS: Record<string, string[]> = {
     'registinfo_enable', 'registinfo_export', 'basicinfo', 'basicinfo_add', 'basicinfo_edit', 'basicinfo_view', 'basicinfo_export',
     'studentstatus', 'studentstatus_add', 'studentstatus_edit', 'studentstatus_delete', 'studentstatus_view', 'studentstatus_export',
     'student', 'student_view', 'student_export',
+    ...withButtons('activities', 'photo'), 'giving', 'donation', 'donation_view',
   ],
+  association_officer: [...withButtons('activities', 'photo')],
+  foundation_officer: ['alumni', 'alumni_sensitive_view', 'basicinfo', 'basicinfo_view', 'activities', 'photo', 'photo_view', ...withButtons('giving', 'donation')],
   leader: [
     'academic', 'department', 'department_view', 'speciality', 'speciality_view',
     'alumni', 'registinfo', 'registinfo_view', 'basicinfo', 'basicinfo_view', 'studentstatus', 'studentstatus_view', 'student', 'student_view',
+    'activities', 'photo', 'photo_view', 'giving', 'donation', 'donation_view',
   ],
 };
 
@@ -71,10 +77,16 @@ const GRANTS: Record<string, string[]> = {
 const ROLE_SCOPES: Record<string, [string, '1' | '4'][]> = {
   alumni_admin: [
     ['department', '1'], ['speciality', '1'], ['departmentexamine', '1'], ['specialityexamine', '1'],
-    ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1'],
+    ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1'], ['photo', '1'], ['donation', '1'],
   ],
-  college_secretary: [['department', '4'], ['speciality', '4'], ['registinfo', '4'], ['basicinfo', '4'], ['studentstatus', '4'], ['student', '4']],
-  leader: [['department', '1'], ['speciality', '1'], ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1']],
+  college_secretary: [
+    ['department', '4'], ['speciality', '4'], ['registinfo', '4'], ['basicinfo', '4'], ['studentstatus', '4'], ['student', '4'], ['photo', '4'], ['donation', '4'],
+  ],
+  association_officer: [['photo', '4']],
+  foundation_officer: [['basicinfo', '1'], ['photo', '1'], ['donation', '1']],
+  leader: [
+    ['department', '1'], ['speciality', '1'], ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1'], ['photo', '1'], ['donation', '1'],
+  ],
 };
 
 /** The codes of menus with all their buttons. */
@@ -99,6 +111,7 @@ const PACKAGE_MENUS = {
     ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
     ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student'),
+    ...withButtons('activities', 'photo', 'giving', 'donation'),
   ],
   basic: withButtons('system', 'user', 'dept', 'dictbiz', 'role', 'desk', 'notice')
     .concat(withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'), 'authority')
@@ -165,4 +178,5 @@ export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing
   // The registrations are checked by ID number as the server checks them: against the sealed values' hashes.
   await sealStoredFields(db, sealing, { within: true });
   await seedRegistrations(w, keys, sealing);
+  await seedGiving(w);
 }

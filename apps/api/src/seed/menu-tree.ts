@@ -82,6 +82,25 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   {
+    row: 600, code: 'activities', name: '活动管理', nameEn: 'Activities', path: '/activity', source: 'CalendarOutlined', sort: 6,
+    children: [
+      { row: 640, code: 'photo', name: '活动相册', nameEn: 'Photo albums', path: '/activity/photo', source: 'PictureOutlined', sort: 4, buttons: [
+        button('photo_add', '新建相册', 'New album', 1), button('photo_edit', '修改', 'Edit', 2), button('photo_delete', '删除', 'Delete', 3),
+        view('photo'), button('photo_upload', '上传照片', 'Upload photos', 2), button('photo_share', '分享', 'Share', 2),
+        button('photo_download', '下载', 'Download', 2),
+      ] },
+    ],
+  },
+  {
+    row: 700, code: 'giving', name: '捐赠管理', nameEn: 'Giving', path: '/giving', source: 'GiftOutlined', sort: 7,
+    children: [
+      { row: 710, code: 'donation', name: '捐赠管理', nameEn: 'Donations', path: '/giving/donation', source: 'MoneyCollectOutlined', sort: 1, buttons: [
+        ...crud('donation'), button('donation_code', '生成编号', 'Generate code', 2),
+        button('donation_import', '导入', 'Import', 1), button('donation_export', '导出', 'Export', 1),
+      ] },
+    ],
+  },
+  {
     row: 900, code: 'messaging', name: '消息推送', nameEn: 'Messaging', path: '/message', source: 'NotificationOutlined', sort: 9,
     children: [
       { row: 950, code: 'emailsetting', name: '邮件设置', nameEn: 'E-mail settings', path: '/message/emailsetting', source: 'MailOutlined', sort: 5, buttons: [

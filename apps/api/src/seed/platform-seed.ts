@@ -77,6 +77,7 @@ export const DATA_SCOPE_MENUS: [string, string][] = [
   ['user', 'dept_id'], ['dept', 'id'], ['notice', 'create_dept'],
   ['department', 'org_dept_id'], ['speciality', 'org_dept_id'], ['departmentexamine', 'org_dept_id'], ['specialityexamine', 'org_dept_id'],
   ['basicinfo', 'org_dept_id'], ['studentstatus', 'org_dept_id'], ['student', 'org_dept_id'], ['registinfo', 'org_dept_id'],
+  ['photo', 'org_dept_id'], ['donation', 'org_dept_id'],
 ];
 
 /** The three scope records seeded per menu, in order: 全部可见 (1), 本机构及子级可见 (4), 本人可见 (2). */

@@ -31,6 +31,8 @@ export function sampleValue(field: Field, variant: number, token: string): strin
       const max = field.max ?? 1_000_000;
       return Math.min(max, Math.max(min, min + 10 * variant + 1));
     }
+    case 'money':
+      return `${100 * variant}.5${variant}`;
     case 'flag':
       return variant % 2 === 1 ? 0 : 1;
     case 'dict':
@@ -71,6 +73,8 @@ export function invalidValues(field: Field): { what: string; value: unknown }[] 
         ...(field.min !== undefined ? [{ what: 'a number below the minimum', value: field.min - 1 }] : []),
         ...(field.max !== undefined ? [{ what: 'a number above the maximum', value: field.max + 1 }] : []),
       ];
+    case 'money':
+      return [{ what: 'letters', value: 'abc' }, { what: 'three decimals', value: '1.234' }, { what: 'a negative amount', value: -1 }];
     case 'flag':
       return [{ what: 'a number other than 0 and 1', value: 2 }, { what: 'a word', value: 'yes' }];
     case 'dict':
@@ -102,7 +106,7 @@ export function filterParams(name: string, field: Field, stored: string | number
     case 'in':
       return { match: { [`${name}_in`]: value }, miss: { [`${name}_in`]: otherValue(field, stored, miss) } };
     case 'range':
-      if (field.kind === 'integer') {
+      if (field.kind === 'integer' || field.kind === 'money') {
         return {
           match: { [`${name}_ge`]: value, [`${name}_le`]: value },
           miss: { [`${name}_ge`]: String(Number(stored) + 1), [`${name}_le`]: String(Number(stored) + 2) },
@@ -121,6 +125,7 @@ export function filterParams(name: string, field: Field, stored: string | number
 function otherValue(field: Field, stored: string | number | null, text: string): string {
   switch (valueKind(field)) {
     case 'integer':
+    case 'money':
       return String(Number(stored) + 1);
     case 'flag':
       return String(1 - Number(stored));

@@ -19,6 +19,7 @@ function fieldValue(field: Field, dialect: Dialect): string {
   switch (field.kind) {
     case 'text': case 'textarea': return field.max ? `substr('名' || i, 1, ${field.max})` : `'名' || i`;
     case 'integer': return 'i % 100';
+    case 'money': return '(i % 1000) * 10 + 0.5';
     case 'flag': return 'case when i % 100 = 0 then 1 else 0 end';
     case 'dict': return field.numeric ? 'i % 50' : 'cast(i % 50 as varchar(32))';
     case 'date': return dialect === 'postgres' ? `date '2024-01-01' + (i % 365)` : `date('2024-01-01', '+' || (i % 365) || ' days')`;

@@ -30,7 +30,7 @@ export function toQueryParams(entity: EntityDef, values: SearchValues): QueryPar
         params[`${name}_in`] = Array.isArray(value) ? value.join(',') : String(value);
         break;
       case 'range':
-        if (Array.isArray(value) && field.kind === 'integer') {
+        if (Array.isArray(value) && (field.kind === 'integer' || field.kind === 'money')) {
           const [from, to] = value as (number | null)[];
           if (from !== null && from !== undefined) params[`${name}_ge`] = from;
           if (to !== null && to !== undefined) params[`${name}_le`] = to;

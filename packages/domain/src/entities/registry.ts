@@ -28,6 +28,9 @@ import { basicInfoEntity } from './people/basic-info.js';
 import { studentStatusEntity } from './people/student-status.js';
 import { studentEntity } from './people/student.js';
 import { registInfoEntity } from './people/regist-info.js';
+import { donationEntity } from './giving/donation.js';
+import { photoAlbumEntity } from './albums/photo-album.js';
+import { photoEntity } from './albums/photo.js';
 
 /** Every entity of the product. Adding an entity = its definition file + one line here. */
 export const ENTITIES = [
@@ -42,6 +45,8 @@ export const ENTITIES = [
   basicInfoEntity,
   studentStatusEntity,
   registInfoEntity,
+  donationEntity,
+  photoAlbumEntity, photoEntity,
 ] as const satisfies readonly EntityDef[];
 
 const byName = new Map<string, EntityDef>(ENTITIES.map((e) => [e.name, e]));

@@ -20,6 +20,7 @@ export function cellText(name: string, field: Field, record: JsonRecord, lang: L
     case 'ids':
       return typeof named === 'string' && named ? named : String(value);
     case 'integer':
+    case 'money':
       return Number(value);
     case 'text':
       return field.ref && typeof named === 'string' && named ? named : String(value);
