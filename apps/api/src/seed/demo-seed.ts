@@ -9,6 +9,7 @@ import type { IdentityKeys } from '../modules/identity/identity-keys.js';
 import { seedPeople } from './people-seed.js';
 import { seedRegistrations } from './regist-seed.js';
 import { seedGiving } from './giving-seed.js';
+import { seedAlbums } from './album-seed.js';
 import { seedChannels } from './channel-seed.js';
 import { MENU_TREE, seedId, type MenuSeed } from './menu-tree.js';
 import { ADMIN_USER_ID, DEMO_PASSWORD, ROOT_DEPT_ID, dataScopeId, menuIdsByCode, seedDictionaries } from './platform-seed.js';
@@ -125,7 +126,7 @@ export const DEMO_TENANT = '100001';
  * seen. The alumni are written in bulk, so their identity keys follow them (`keys`) and their
  * personal data is sealed (`sealing`), before the registrations are checked against them.
  */
-export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing): Promise<void> {
+export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing, dataDir: string): Promise<void> {
   const w = new SeedWriter(db, ADMIN_USER_ID);
   const menus = menuIdsByCode();
   const ids = (codes: string[]) => codes.map((c) => menus.get(c)).filter((id): id is string => !!id);
@@ -179,4 +180,5 @@ export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing
   await sealStoredFields(db, sealing, { within: true });
   await seedRegistrations(w, keys, sealing);
   await seedGiving(w);
+  await seedAlbums(w, dataDir);
 }

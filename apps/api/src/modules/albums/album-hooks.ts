@@ -57,12 +57,6 @@ export function albumHooks(db: Db, params: Params, resources: ResourceServices, 
       if (typeof name === 'string' && [...name].length < 2) throw refuse(ctx, 'albumName', ALBUM_MSG.nameLength);
       const day = values.photoDate;
       if (typeof day === 'string' && day > latestDay()) throw refuse(ctx, 'photoDate', ALBUM_MSG.future, { label: photoAlbumEntity.fields.photoDate.label[ctx.lang] });
-      const cover = values.coverPhotoId;
-      if (typeof cover === 'string' && cover !== '') {
-        const own = existing && await ctx.db.selectFrom(photoEntity.table).select('id')
-          .where('id', '=', cover).where('album_id', '=', String(existing.id)).where('is_deleted', '=', 0).executeTakeFirst();
-        if (!own) throw refuse(ctx, 'coverPhotoId', ALBUM_MSG.notOwnCover);
-      }
       if (!existing) {
         values.orgDeptId = ctx.caller.deptId;
         values.photoCount = 0;

@@ -81,14 +81,22 @@ export async function albumRoutes(app: FastifyInstance): Promise<void> {
     const caller = requireCaller(req.caller);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const [albumId] = requireIds(parseIds(body.id)) as [string];
-    const { photos, ...album } = body;
+    const { photos, coverPhotoId, ...album } = body;
+    const cover = coverPhotoId === undefined || coverPhotoId === null || coverPhotoId === '' ? null : parseIds(coverPhotoId)?.[0] ?? '0';
     const edits = photos === undefined ? [] : photos;
     if (!Array.isArray(edits) || edits.some((p) => !p || typeof p !== 'object' || !parseIds((p as Record<string, unknown>).id))) throw badRequest(PHOTOS_BAD);
     for (const p of edits as Record<string, unknown>[]) {
       if (p.description !== undefined && p.description !== null && (typeof p.description !== 'string' || [...p.description].length > 255)) throw badRequest(ALBUM_MSG.photoCaption);
       if (p.sort !== undefined && (!Number.isInteger(Number(p.sort)) || Number(p.sort) < 0 || Number(p.sort) > 999999)) throw badRequest(PHOTOS_BAD);
     }
-    const saved = await ops.submit(photoAlbumEntity, caller, album, req.lang);
+    if (cover !== null) {
+      // The cover is picked in the album view among its own photos (设为封面); checked before anything is written.
+      const own = await db.selectFrom(photoEntity.table).select('id').where('id', '=', cover).where('album_id', '=', albumId)
+        .where('tenant_id', '=', caller.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+      if (!own) throw badRequest(ALBUM_MSG.notOwnCover, {}, { errors: { coverPhotoId: ALBUM_MSG.notOwnCover[req.lang] } });
+    }
+    await ops.submit(photoAlbumEntity, caller, album, req.lang);
+    if (cover !== null) await db.updateTable(photoAlbumEntity.table).set({ cover_photo_id: cover }).where('id', '=', albumId).execute();
     if (edits.length > 0) {
       await db.transaction().execute(async (tx) => {
         for (const p of edits as Record<string, unknown>[]) {

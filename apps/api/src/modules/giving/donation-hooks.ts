@@ -95,6 +95,7 @@ async function checkDonor(ctx: WriteContext, values: SubmitValues, existing: Jso
     if (!alumnus) throw refuse(ctx, 'alumniId', DONATION_MSG.notFound);
     if (type === DONOR_TYPE.alumnus && empty(values.donorName)) values.donorName = String(alumnus.name);
   }
+  if (empty(after(values, existing, 'donorName'))) throw refuse(ctx, 'donorName', DONATION_MSG.donorNameRequired);
 }
 
 /** The personal-phone rule (DOMAIN 1.4): a mainland mobile with +86, else a telephone number. */

@@ -36,6 +36,7 @@ export const DONATION_MSG = {
   anonymousOrganisation: t('匿名单位', 'Anonymous organisation'),
   anonymousSuffix: t('（匿名）', ' (anonymous)'),
   notFound: t('所选校友不存在', 'The alumnus does not exist'),
+  donorNameRequired: t('请输入捐赠方名称', 'Please enter Donor'),
   notReceived: t('只有已到账的捐赠可以打印票据', 'Only received gifts have a receipt to print'),
 } as const;
 
@@ -64,7 +65,8 @@ export const donationEntity = defineEntity({
     }),
     // The association entity comes with the organisation module: a plain id until then.
     associationId: fk(t('校友组织', 'Association'), { search: 'equal' }),
-    donorName: text(t('捐赠方名称', 'Donor'), { required: true, max: 128, list: true, search: 'like', width: 180 }),
+    // Required, but an alumnus's gift takes the alumnus's name when left empty (the hook checks it).
+    donorName: text(t('捐赠方名称', 'Donor'), { max: 128, list: true, search: 'like', width: 180 }),
     isAnonymous: flag(t('匿名', 'Anonymous'), { default: 0, list: true, search: 'equal', width: 70 }),
     contactName: text(t('联系人', 'Contact'), { max: 32 }),
     areaCode: text(t('国际区号', 'Country code'), { max: 6, default: '+86' }),
