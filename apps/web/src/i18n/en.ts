@@ -3,6 +3,7 @@ import { academicEn, examineEn } from './examine-en';
 import { registEn } from './regist-en';
 import { excelEn } from './excel-en';
 import { resourceEn } from './resource-en';
+import { givingEn } from './giving-en';
 import type { Messages } from './zh';
 
 /** English texts of the interface. */
@@ -107,6 +108,7 @@ export const en: Messages = {
     config: 'Entries',
   },
   resource: resourceEn,
+  giving: givingEn,
   admin: adminEn,
   examine: examineEn,
   regist: registEn,

@@ -3,6 +3,7 @@ import { academicZh, examineZh } from './examine-zh';
 import { registZh } from './regist-zh';
 import { excelZh } from './excel-zh';
 import { resourceZh } from './resource-zh';
+import { givingZh } from './giving-zh';
 /** Chinese texts of the interface (the default language). */
 export const zh = {
   app: {
@@ -105,6 +106,7 @@ export const zh = {
     config: '字典配置',
   },
   resource: resourceZh,
+  giving: givingZh,
   admin: adminZh,
   examine: examineZh,
   regist: registZh,

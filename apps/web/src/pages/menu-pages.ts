@@ -38,4 +38,6 @@ export const menuPages: Readonly<Record<string, Page>> = {
   registinfo: page(() => import('./identity/RegistInfoPage')),
   basicinfo: page(() => import('./people/BasicInfoPage')),
   studentstatus: page(() => import('./people/StudentStatusPage')),
+  donation: page(() => import('./giving/DonationPage')),
+  photo: page(() => import('./albums/AlbumPage')),
 };
