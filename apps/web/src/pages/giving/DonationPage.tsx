@@ -50,6 +50,10 @@ export default function DonationPage() {
           'donationCode', 'donorName', 'donorType', 'alumniId', 'projectName', 'purpose', 'departmentId', 'donationMethod', 'currency',
           'amount', 'cnyAmount', 'donateTime', 'paymentStatus', 'arrivalDate', 'receiptStatus', 'certificateIssued',
         ]}
+        searchFields={[
+          'donationCode', 'donorName', 'donorType', 'projectName', 'purpose', 'donationMethod', 'departmentId', 'paymentStatus',
+          'receiptStatus', 'donateTime', 'amount',
+        ]}
         cellText={{ donorName: (row) => donorCell(row) }}
         rowActions={(row) => <DonationActions row={row} queryKey={entityKey(donationEntity)} />}
       />
