@@ -37,6 +37,10 @@ import ContactsOutlined from '@ant-design/icons/ContactsOutlined';
 import DatabaseOutlined from '@ant-design/icons/DatabaseOutlined';
 import FileDoneOutlined from '@ant-design/icons/FileDoneOutlined';
 import SolutionOutlined from '@ant-design/icons/SolutionOutlined';
+import CalendarOutlined from '@ant-design/icons/CalendarOutlined';
+import GiftOutlined from '@ant-design/icons/GiftOutlined';
+import MoneyCollectOutlined from '@ant-design/icons/MoneyCollectOutlined';
+import PictureOutlined from '@ant-design/icons/PictureOutlined';
 import type { ComponentType } from 'react';
 import { menuIconName } from './menu-icon-names';
 
@@ -49,6 +53,7 @@ const icons: Readonly<Record<string, ComponentType>> = {
   ApartmentOutlined, CloudServerOutlined, CloudUploadOutlined, DesktopOutlined, FilterOutlined, IdcardOutlined, LayoutOutlined, MailOutlined, MenuOutlined,
   MobileOutlined, NotificationOutlined, PaperClipOutlined, SafetyCertificateOutlined, ShopOutlined, SoundOutlined, UserOutlined, UserSwitchOutlined,
   AuditOutlined, BankOutlined, ContactsOutlined, DatabaseOutlined, FileDoneOutlined, SolutionOutlined,
+  CalendarOutlined, GiftOutlined, MoneyCollectOutlined, PictureOutlined,
 };
 
 const bundled: ReadonlySet<string> = new Set(Object.keys(icons));
