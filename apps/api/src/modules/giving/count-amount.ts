@@ -67,67 +67,82 @@ export async function countAmount(
   const month = today.slice(0, 7);
   const firstMonth = monthBefore(month, 11);
   const total = sql<string>`sum(cny_amount)`;
-  const [totals, pledges, year, thisMonth, months, purposes, methods, types, departments, donors] = await Promise.all([
+  const key = donorKey(dialect);
+  // Three passes: the sums grouped by month and every dictionary at once, the donors (the number of
+  // groups and of alumni among them counted by a window over the grouping), and the pledges.
+  const [groups, donors, pledges] = await Promise.all([
     rows().select([
+      monthOf(dialect).as('month'), 'purpose', 'donation_method', 'donor_type', 'department_id', total.as('amount'), sql<number>`count(*)`.as('n'),
+    ]).groupBy([monthOf(dialect), 'purpose', 'donation_method', 'donor_type', 'department_id']).execute(),
+    rows().select([
+      key.as('key'), sql<string>`max(donor_name)`.as('name'), sql<number>`max(is_anonymous)`.as('anonymous'),
       total.as('amount'), sql<number>`count(*)`.as('n'),
-      sql<number>`count(distinct ${donorKey(dialect)})`.as('donors'),
-      sql<number>`count(distinct case when donor_type = '1' then alumni_id end)`.as('alumni'),
-    ]).executeTakeFirst(),
+      sql<number>`count(*) over ()`.as('donors'),
+      sql<number>`sum(max(case when donor_type = '1' and alumni_id is not null then 1 else 0 end)) over ()`.as('alumni'),
+    ]).groupBy(key).orderBy(total, 'desc').orderBy(key).limit(10).execute(),
     repository.scoped(donationEntity, scope, pledged).select([total.as('amount'), sql<number>`count(*)`.as('n')]).executeTakeFirst(),
-    rows().select(total.as('amount')).where('donate_time', '>=', `${today.slice(0, 4)}-01-01 00:00:00`).executeTakeFirst(),
-    rows().select(total.as('amount')).where('donate_time', '>=', `${month}-01 00:00:00`).executeTakeFirst(),
-    rows().select([monthOf(dialect).as('key'), total.as('amount'), sql<number>`count(*)`.as('n')])
-      .where('donate_time', '>=', `${firstMonth}-01 00:00:00`).groupBy(monthOf(dialect)).execute(),
-    rows().select(['purpose as key', total.as('amount'), sql<number>`count(*)`.as('n')]).groupBy('purpose').execute(),
-    rows().select(['donation_method as key', total.as('amount'), sql<number>`count(*)`.as('n')]).groupBy('donation_method').execute(),
-    rows().select(['donor_type as key', total.as('amount'), sql<number>`count(*)`.as('n')]).groupBy('donor_type').execute(),
-    rows().select(['department_id as key', total.as('amount'), sql<number>`count(*)`.as('n')]).where('department_id', 'is not', null).groupBy('department_id').execute(),
-    rows().select([
-      donorKey(dialect).as('key'), sql<string>`max(donor_name)`.as('name'), sql<number>`max(is_anonymous)`.as('anonymous'),
-      total.as('amount'), sql<number>`count(*)`.as('n'),
-    ]).groupBy(donorKey(dialect)).orderBy(total, 'desc').orderBy(donorKey(dialect)).limit(10).execute(),
   ]);
 
-  const count = Number(totals?.n ?? 0);
-  const totalAmount = Number(totals?.amount ?? 0);
-  const grouped = (list: { key: unknown; amount: unknown; n: unknown }[]) =>
-    new Map(list.map((g) => [String(g.key), { count: Number(g.n), amount: money(g.amount) }]));
-  const dictionary = async (code: string, list: { key: unknown; amount: unknown; n: unknown }[]): Promise<MoneyStatItem[]> => {
-    const sums = grouped(list);
-    return [...(await labels.labels('biz', caller.tenantId, code))].map(([key, label]) =>
-      ({ key, label, count: sums.get(key)?.count ?? 0, amount: sums.get(key)?.amount ?? '0.00' }));
+  type Sum = { count: number; cents: number };
+  const add = (map: Map<string, Sum>, k: string, n: number, cents: number) => {
+    const s = map.get(k) ?? { count: 0, cents: 0 };
+    s.count += n;
+    s.cents += cents;
+    map.set(k, s);
   };
-  const monthSums = grouped(months);
+  const by = { month: new Map<string, Sum>(), purpose: new Map<string, Sum>(), method: new Map<string, Sum>(), type: new Map<string, Sum>(), department: new Map<string, Sum>() };
+  let count = 0;
+  let cents = 0;
+  let yearCents = 0;
+  let monthCents = 0;
+  for (const g of groups) {
+    const n = Number(g.n);
+    const c = Math.round(Number(g.amount ?? 0) * 100);
+    const m = String(g.month);
+    count += n;
+    cents += c;
+    if (m >= `${today.slice(0, 4)}-01`) yearCents += c;
+    if (m === month) monthCents += c;
+    if (m >= firstMonth) add(by.month, m, n, c);
+    add(by.purpose, String(g.purpose), n, c);
+    add(by.method, String(g.donation_method), n, c);
+    add(by.type, String(g.donor_type), n, c);
+    if (g.department_id !== null) add(by.department, String(g.department_id), n, c);
+  }
+  const amountOf = (s: Sum | undefined) => ((s?.cents ?? 0) / 100).toFixed(2);
+  const dictionary = async (code: string, sums: Map<string, Sum>): Promise<MoneyStatItem[]> =>
+    [...(await labels.labels('biz', caller.tenantId, code))].map(([k, label]) => ({ key: k, label, count: sums.get(k)?.count ?? 0, amount: amountOf(sums.get(k)) }));
   const byMonth = Array.from({ length: 12 }, (_, i) => {
-    const key = monthBefore(month, 11 - i);
-    return { key, label: key, count: monthSums.get(key)?.count ?? 0, amount: monthSums.get(key)?.amount ?? '0.00' };
+    const k = monthBefore(month, 11 - i);
+    return { key: k, label: k, count: by.month.get(k)?.count ?? 0, amount: amountOf(by.month.get(k)) };
   });
-  const departmentNames = departments.length === 0 ? new Map<string, string>() : new Map((await db.selectFrom(departmentEntity.table)
-    .select(['id', 'department_name']).where('id', 'in', departments.map((d) => String(d.key))).execute())
+  const departmentIds = [...by.department.keys()];
+  const departmentNames = departmentIds.length === 0 ? new Map<string, string>() : new Map((await db.selectFrom(departmentEntity.table)
+    .select(['id', 'department_name']).where('id', 'in', departmentIds).execute())
     .map((d) => [String(d.id), String(d.department_name)]));
-  const byDepartment = departments
-    .map((d) => ({ key: String(d.key), label: departmentNames.get(String(d.key)) ?? String(d.key), count: Number(d.n), amount: money(d.amount) }))
+  const byDepartment = [...by.department]
+    .map(([k, s]) => ({ key: k, label: departmentNames.get(k) ?? k, count: s.count, amount: amountOf(s) }))
     .sort((a, b) => Number(b.amount) - Number(a.amount) || b.count - a.count || a.key.localeCompare(b.key));
   const topDonors = donors.map((d) => {
-    const key = String(d.key);
     const name = String(d.name ?? '');
-    return { key: key.slice(1), label: Number(d.anonymous) === 1 ? `${name}${ANONYMOUS_SUFFIX}` : name, count: Number(d.n), amount: money(d.amount) };
+    return { key: String(d.key).slice(1), label: Number(d.anonymous) === 1 ? `${name}${ANONYMOUS_SUFFIX}` : name, count: Number(d.n), amount: money(d.amount) };
   });
+  const totalAmount = cents / 100;
 
   return {
-    totalAmount: money(totalAmount),
+    totalAmount: totalAmount.toFixed(2),
     count,
-    donorCount: Number(totals?.donors ?? 0),
-    alumniDonorCount: Number(totals?.alumni ?? 0),
+    donorCount: Number(donors[0]?.donors ?? 0),
+    alumniDonorCount: Number(donors[0]?.alumni ?? 0),
     averageAmount: count === 0 ? '0.00' : money(totalAmount / count),
-    thisYearAmount: money(year?.amount),
-    thisMonthAmount: money(thisMonth?.amount),
+    thisYearAmount: (yearCents / 100).toFixed(2),
+    thisMonthAmount: (monthCents / 100).toFixed(2),
     pledgedAmount: money(pledges?.amount),
     pledgedCount: Number(pledges?.n ?? 0),
     byMonth,
-    byPurpose: await dictionary('donation_purpose', purposes),
-    byMethod: await dictionary('donation_method', methods),
-    byDonorType: await dictionary('donor_type', types),
+    byPurpose: await dictionary('donation_purpose', by.purpose),
+    byMethod: await dictionary('donation_method', by.method),
+    byDonorType: await dictionary('donor_type', by.type),
     byDepartment,
     topDonors,
   };
