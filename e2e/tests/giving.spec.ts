@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { button, choose, formDialog, openPage, region, row, search } from '../support/crud';
-import { signIn, toast } from '../support/session';
+import { CLIENT, apiToken, signIn, toast } from '../support/session';
 import { setLook } from '../support/shell';
 
 const tag = Date.now().toString(36).toUpperCase();
@@ -104,4 +104,22 @@ test('photos are uploaded to a new album with thumbnails, and the album is downl
   await expect(page.getByText('Select all')).toBeVisible();
   await page.screenshot({ path: 'screenshots/giving-album-en.png' });
   await setLook(page, 'zh', 'theme-default');
+});
+
+test('a shared album opens without signing in while the share is valid', async ({ browser, request }) => {
+  const token = await apiToken(request, 'admin');
+  const headers = { Authorization: CLIENT, 'Blade-Auth': `bearer ${token}`, 'Tenant-Id': '000000' };
+  const album = '1900000000000150002';
+  const shared = await (await request.post(`/api/photo/shareAlbum?id=${album}&expireDays=1`, { headers })).json();
+  expect(shared.data.shareCode).toMatch(/^[A-Za-z0-9]{8}$/);
+  const guest = await browser.newContext();
+  const page = await guest.newPage();
+  await page.goto(`/share/album/${String(shared.data.shareCode)}`);
+  await expect(page.getByRole('heading', { name: '分享的相册' })).toBeVisible();
+  await expect(page.locator('figure img')).toHaveCount(8);
+  await page.screenshot({ path: 'screenshots/giving-shared-album-zh.png' });
+  await request.post(`/api/photo/shareAlbum?id=${album}&cancel=1`, { headers });
+  await page.reload();
+  await expect(page.getByText('分享链接已失效')).toBeVisible();
+  await guest.close();
 });
