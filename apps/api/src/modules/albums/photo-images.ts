@@ -1,6 +1,9 @@
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 
+// Each picture is read once: libvips keeps no cache of decoded images between uploads.
+sharp.cache(false);
+
 /** The long edge of a thumbnail, in pixels (DOMAIN 6.4). */
 export const THUMBNAIL_EDGE = 400;
 

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../core/time.js';
 import { startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
@@ -133,6 +134,20 @@ describe.each(testDialects())('donations (%s)', (dialect) => {
     // A pledge is removed by DELETE remove/{id}.
     expect(await data('DELETE', `/api/donation/remove/${String(own.id)}`, foundation)).toBe(true);
     await refused('GET', `/api/donation/detail?id=${String(own.id)}`, foundation, undefined, '数据不存在', 404);
+  });
+
+  it('exports the list as the page filters it, and offers an import template', async () => {
+    const exported = await t.call('GET', '/api/donation/export?purpose_equal=1&paymentStatus_equal=2', foundation);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(String(exported.headers['content-type'])).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.rowCount).toBe(21);
+    expect(sheet?.getRow(1).values).toContain('捐赠编号');
+    const template = await t.call('GET', '/api/donation/export-template', foundation);
+    expect(template.statusCode, template.body).toBe(200);
+    await refused('GET', '/api/donation/export', leader, undefined, '无权限', 403);
   });
 
   it('prints the receipt of a received gift as a PDF with the Chinese font embedded', async () => {

@@ -72,6 +72,7 @@ export function AlbumView({ album, onClose, listKey }: { album: Row | null; onCl
               onUploadProgress: (e) => onProgress?.({ percent: e.total ? Math.round((e.loaded / e.total) * 100) : 0 }),
             }).then((res) => { onSuccess?.(res.data); void refresh(); }, (err: Error) => onError?.(err));
           }}
+          height={130}
           style={{ marginBottom: 12 }}
         >
           <p className="ant-upload-drag-icon"><InboxOutlined /></p>
