@@ -105,7 +105,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     [basicInfoEntity.name, basicInfoHooks(identityKeys, duplicates, { db, repository, labels, operations: (): EntityOperations => operations })],
     [registInfoEntity.name, registInfoHooks(duplicates, new RegistExamine(duplicates), { db, repository, operations: (): EntityOperations => operations })],
     [studentStatusEntity.name, studentStatusHooks()],
-    [donationEntity.name, donationHooks(numbers)],
+    [donationEntity.name, donationHooks(db, numbers)],
     ...albumHooks(db, params, resources, (): EntityOperations => operations),
   ]);
   const operations: EntityOperations = new EntityOperations(db, repository, access, labels, hooks, scopes, numbers, new Examination(access, new ExamineLog()));

@@ -4,6 +4,7 @@ import {
 } from '@alumni/domain';
 import { badRequest } from '../../core/errors.js';
 import { formatDateTime, now } from '../../core/time.js';
+import type { Db } from '../../db/database.js';
 import type { JsonRecord } from '../../db/row-mapping.js';
 import type { EntityHooks, WriteContext } from '../../engine/entity-hooks.js';
 import type { EntityNumbers } from '../../engine/numbering/entity-numbers.js';
@@ -51,7 +52,7 @@ const RECEIPT_NAMES: Record<number, Text> = {
  * moves of payment and receipt, the amount fixed while a receipt stands, the donation code given
  * when the gift is received, and the owning unit (the beneficiary college's, else the creator's).
  */
-export function donationHooks(numbers: EntityNumbers): EntityHooks {
+export function donationHooks(db: Db, numbers: EntityNumbers): EntityHooks {
   return {
     async beforeSave(ctx, values, existing) {
       await checkDonor(ctx, values, existing);
@@ -70,6 +71,14 @@ export function donationHooks(numbers: EntityNumbers): EntityHooks {
           'donationCode', { donateTime: after(values, existing, 'donateTime') },
         );
       }
+    },
+    async withRelated(records, caller) {
+      // Lists show the alumnus by code (DOMAIN 7: DonationVO adds alumniCode).
+      const ids = [...new Set(records.map((r) => r.alumniId).filter((v): v is string => typeof v === 'string' && v !== ''))];
+      const rows = ids.length === 0 ? [] : await db.selectFrom(basicInfoEntity.table).select(['id', 'alumni_code'])
+        .where('tenant_id', '=', caller.tenantId).where('id', 'in', ids).execute();
+      const codes = new Map(rows.map((r) => [String(r.id), r.alumni_code === null ? null : String(r.alumni_code)]));
+      for (const r of records as Record<string, unknown>[]) r.alumniCode = typeof r.alumniId === 'string' ? codes.get(r.alumniId) ?? null : null;
     },
     async beforeRemove(ctx, rows) {
       for (const row of rows) {

@@ -54,7 +54,7 @@ export default function DonationPage() {
           'donationCode', 'donorName', 'donorType', 'projectName', 'purpose', 'donationMethod', 'departmentId', 'paymentStatus',
           'receiptStatus', 'donateTime', 'amount',
         ]}
-        cellText={{ donorName: (row) => donorCell(row) }}
+        cellText={{ donorName: (row) => donorCell(row), alumniId: (row) => (row.alumniCode ? String(row.alumniCode) : undefined) }}
         rowActions={(row) => <DonationActions row={row} queryKey={entityKey(donationEntity)} />}
       />
     </>
