@@ -32,6 +32,8 @@ import { registerPeopleRoutes } from './modules/people/people-routes.js';
 import { registerRelationRoutes } from './modules/relation/relation.js';
 import { registerWorkflowRoutes } from './modules/workflow/workflow-routes.js';
 import { registerActivityRoutes } from './modules/activity/activity-routes.js';
+import { registerDonationRoutes } from './modules/giving/donation-routes.js';
+import { albumRoutes } from './modules/albums/album-routes.js';
 import { registerSessionRoutes } from './modules/session/session-routes.js';
 import { registerProfileRoutes } from './modules/user-self/profile-routes.js';
 import { registerGuestRoute } from './modules/user-self/register-guest.js';
@@ -77,6 +79,8 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   registerRelationRoutes(api);
   await registerWorkflowRoutes(api);
   registerActivityRoutes(api);
+  registerDonationRoutes(api, api.services.numbers);
+  await api.register(albumRoutes);
   await api.register(registerImportRoutes);
 }
 

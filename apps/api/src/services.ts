@@ -1,4 +1,4 @@
-import { basicInfoEntity, registInfoEntity, dictBizEntity, dictEntity, studentEntity, studentStatusEntity } from '@alumni/domain';
+import { basicInfoEntity, registInfoEntity, dictBizEntity, dictEntity, donationEntity, studentEntity, studentStatusEntity } from '@alumni/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { AccessService } from './access/access-service.js';
 import { Params } from './access/params.js';
@@ -29,6 +29,8 @@ import { costHooks } from './modules/activity/cost-hooks.js';
 import { FieldSealing } from './db/field-sealing.js';
 import { EntityRepository } from './engine/entity-repository.js';
 import { EntityNumbers } from './engine/numbering/entity-numbers.js';
+import { donationHooks } from './modules/giving/donation-hooks.js';
+import { albumHooks } from './modules/albums/album-hooks.js';
 import { ExamineLog } from './engine/examination/examine-log.js';
 import { Examination } from './engine/examination/examination.js';
 import { LogWriter } from './logs/log-writer.js';
@@ -70,6 +72,8 @@ export interface Services {
   clients: ClientRegistry;
   signIn: SignInService;
   resources: ResourceServices;
+  /** Numbers the server gives rows (registration numbers, donation codes, share codes). */
+  numbers: EntityNumbers;
   logs: LogWriter;
   /** The names a user reads for each route, for the API log. */
   routeTitles: RouteTitles;
@@ -96,6 +100,7 @@ export function createServices(config: Config, database: Database, store: KvStor
   const routeTitles = new RouteTitles();
   const identityKeys = new IdentityKeys(config.dataKey, sealing);
   const duplicates = new Duplicates(identityKeys, sealing);
+  const numbers = new EntityNumbers(params, repository);
   const hooks = new Map<string, EntityHooks>([
     [dictEntity.name, dictionaryHooks(labels)],
     ['log-api', apiLogHooks(routeTitles)],
@@ -114,8 +119,10 @@ export function createServices(config: Config, database: Database, store: KvStor
     ['activity', activityHooks(db, params)],
     ['actApplist', applistHooks(db, repository)],
     ['activityCost', costHooks(db, repository)],
+    [donationEntity.name, donationHooks(db, numbers)],
+    ...albumHooks(db, params, resources, (): EntityOperations => operations),
   ]);
-  const operations: EntityOperations = new EntityOperations(db, repository, access, labels, hooks, scopes, new EntityNumbers(params, repository), new Examination(access, new ExamineLog()));
+  const operations: EntityOperations = new EntityOperations(db, repository, access, labels, hooks, scopes, numbers, new Examination(access, new ExamineLog()));
   const tokens = new TokenService(config.tokenSecret, store);
   const sessions = new SessionGuard(db, config.tokenSecret);
   tokens.checkSessionsWith((claims) => sessions.isCurrent(claims));
@@ -123,7 +130,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     access: config.accessTokenSeconds, refresh: config.refreshTokenSeconds,
   });
   return {
-    config, database, store, access, scopes, params, labels, repository, sealing, operations, tokens, sessions, identityKeys, duplicates,
+    config, database, store, access, scopes, params, labels, repository, sealing, operations, tokens, sessions, identityKeys, duplicates, numbers,
     captcha: new CaptchaService(store, config.captchaTtlSeconds),
     clients: new ClientRegistry(db),
     signIn,

@@ -83,8 +83,8 @@ export interface TextField extends FieldCommon {
 export interface TextareaField extends FieldCommon { kind: 'textarea'; max: number; default?: string; }
 export interface IntegerField extends FieldCommon { kind: 'integer'; min?: number; max?: number; default?: number; }
 /**
- * An amount of money, decimal(14,2) (DOMAIN 1.3): answers carry a string with two decimals
- * (`"1200.00"`); numbers and numeric strings are taken, with at most two decimals.
+ * An amount of money (DOMAIN 1.3 `decimal(money)`): a decimal(14,2) column, carried in JSON as a
+ * string with two decimals (`"1200.00"`); numbers are accepted on input.
  */
 export interface MoneyField extends FieldCommon { kind: 'money'; min?: number; max?: number; default?: string; }
 /** 0/1 yes-no value shown as 否/是. */

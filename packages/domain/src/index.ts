@@ -65,3 +65,8 @@ export { visitRecordEntity, VISIT_MSG, VISIT_STATUS, MIN_MINUTES } from './entit
 export { docQueryEntity, DOC_QUERY_MSG, DOC_STATUS, DOC_STEPS } from './entities/relation/doc-query.js';
 export { noticeEntity } from './entities/desk/notice.js';
 export * from './dictionary-english.js';
+export {
+  donationEntity, DONATION_MSG, DONATION_STATUS, RECEIPT_STATUS, DONOR_TYPE, IN_KIND_METHOD,
+} from './entities/giving/donation.js';
+export { photoAlbumEntity, ALBUM_MSG, SHARE_DAYS } from './entities/albums/photo-album.js';
+export { photoEntity } from './entities/albums/photo.js';

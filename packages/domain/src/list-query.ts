@@ -64,7 +64,11 @@ function convert(kind: FieldKind, op: FilterOp, raw: string): string | number | 
   if (op.startsWith('date') || kind === 'date' || kind === 'datetime') {
     return DATE_VALUE_RE.test(raw) && validCalendarDate(raw) ? (raw.length === 16 ? `${raw}:00` : raw) : null;
   }
-  if (kind === 'money') return /^-?\d{1,12}(\.\d{1,2})?$/.test(raw.trim()) ? Number(raw) : null;
+  if (kind === 'money') {
+    // An amount compares as a number with at most two decimals.
+    const n = Number(raw);
+    return raw.trim() !== '' && Number.isFinite(n) && Math.abs(n) < 1e13 ? n : null;
+  }
   if (isNumberKind(kind)) {
     // Number fields are 32-bit integer columns: a fraction or a value outside them is no value of the field.
     const n = Number(raw);

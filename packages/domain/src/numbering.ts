@@ -5,12 +5,20 @@
  */
 export type NumberRule = SequenceNumber | RandomNumber;
 
+interface NumberCommon {
+  /**
+   * Not given when the row is created: the entity's own rules ask for it (a donation code once the
+   * gift is received, an album's share code when it is shared), through the same counter or draw.
+   */
+  onDemand?: boolean;
+}
+
 /**
  * Prefix, an optional date part and a counter: `DJ` + `yyyyMMdd` + 4 digits. The counter is kept per
  * tenant, per prefix and per date part (a daily counter starts again each day), and never hands out
  * a value twice. A counter that outgrows its digits keeps counting with more digits.
  */
-export interface SequenceNumber {
+export interface SequenceNumber extends NumberCommon {
   kind: 'sequence';
   /** Fixed text, or a parameter (`blade_param`) read at creation with a default. */
   prefix: string | { param: string; default: string };
@@ -22,7 +30,7 @@ export interface SequenceNumber {
 }
 
 /** Random characters, unique among the tenant's live rows (and within `uniqueWithin`'s value). */
-export interface RandomNumber {
+export interface RandomNumber extends NumberCommon {
   kind: 'random';
   alphabet: 'digits' | 'alphanumeric';
   length: number;

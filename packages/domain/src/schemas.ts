@@ -7,6 +7,8 @@ import { checkProblem } from './validators/field-checks.js';
 import { fill, type Lang, type Text } from './text.js';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** An amount: digits with at most two decimals (no sign: amounts of money are never negative here). */
+export const MONEY_RE = /^\d{1,12}(\.\d{1,2})?$/;
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 export const ID_RE = /^\d{1,19}$/;
 const MAX_ID = 9223372036854775807n;
@@ -53,12 +55,12 @@ function valueSchema(field: Field, lang: Lang): z.ZodType<string | number> {
     }
     case 'money': {
       const min = field.min ?? 0;
-      const max = field.max ?? 999_999_999_999.99;
+      const max = field.max ?? 999999999999.99;
       return z.union([z.number(), z.string()], { error: msg(MSG.badMoney) })
-        .transform((v) => String(v).trim())
-        .pipe(z.string().regex(/^-?\d{1,12}(\.\d{1,2})?$/, { error: msg(MSG.badMoney) }))
+        .transform((v) => String(v).trim().replace(/,/g, ''))
+        .refine((v) => MONEY_RE.test(v), { error: msg(MSG.badMoney) })
         .transform(Number)
-        .pipe(z.number().min(min, { error: msg(MSG.tooSmall, { min: min.toFixed(2) }) }).max(max, { error: msg(MSG.tooLarge, { max: max.toFixed(2) }) }))
+        .pipe(z.number().min(min, { error: msg(MSG.tooSmall, { min }) }).max(max, { error: msg(MSG.tooLarge, { max }) }))
         .transform((n) => n.toFixed(2));
     }
     case 'flag':
@@ -197,7 +199,7 @@ function jsonTypeOf(field: Field): Record<string, unknown> {
     case 'integer':
       return { type: 'integer', minimum: field.min, maximum: field.max };
     case 'money':
-      return { type: 'string', description: 'amount with two decimals, e.g. "1200.00"' };
+      return { type: 'string', pattern: MONEY_RE.source, description: 'amount with two decimals, e.g. "1200.00"; numbers are accepted' };
     case 'flag':
       return { type: 'integer', enum: [0, 1] };
     case 'dict':

@@ -18,7 +18,7 @@ export function columnType(field: Field, dialect: Dialect): ColumnType {
     case 'flag':
       return 'integer';
     case 'money':
-      return sql`decimal(14,2)`;
+      return sql`numeric(14, 2)`;
     case 'dict':
       return field.numeric ? 'integer' : 'varchar(32)';
     case 'date':

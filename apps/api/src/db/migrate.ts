@@ -28,6 +28,7 @@ import * as jobs from './migrations/028-jobs.js';
 import * as messagingTexts from './migrations/029-messaging-texts.js';
 import * as messages from './migrations/030-messages.js';
 import * as activities from './migrations/025-activities.js';
+import * as givingAlbums from './migrations/026-giving-albums.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -60,6 +61,7 @@ const MIGRATIONS = [
   ['029-messaging-texts', messagingTexts],
   ['030-messages', messages],
   ['025-activities', activities],
+  ['026-giving-albums', givingAlbums],
 ] as const;
 
 export async function migrate({ db, dialect }: Database): Promise<string[]> {

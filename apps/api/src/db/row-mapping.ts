@@ -10,6 +10,9 @@ export function toJson(kind: FieldKind, value: unknown): string | number | null 
     case 'integer':
     case 'flag':
       return Number(value);
+    case 'money':
+      // PostgreSQL answers numeric as text, SQLite as a number: both read as two decimals.
+      return Number(value).toFixed(2);
     case 'fk':
       return String(value);
     case 'money':

@@ -74,7 +74,7 @@ describe.each(testDialects())('entity contract on %s', (dialect) => {
     const codes = permissionCodes(entity);
     const override = overrideOf(entity);
     const derived = new Set(override.derived ?? []);
-    const searchable = Object.entries(entity.fields).filter(([, f]) => f.search);
+    const searchable = Object.entries(entity.fields).filter(([n, f]) => f.search && !override.unfilterable?.includes(n));
     const sortable = [...Object.entries(entity.fields).filter(([, f]) => f.search || f.sortable).map(([n]) => n), 'createTime'];
     const requiredFields = Object.entries(entity.fields).filter(([, f]) => f.required && writable(f, false));
     const badValues = Object.entries(entity.fields).filter(([, f]) => writable(f, false))

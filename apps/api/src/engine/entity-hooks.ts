@@ -64,6 +64,11 @@ export interface EntityHooks {
    * read from the stored row (`stored`, unmasked) for the caller.
    */
   detailExtras?(stored: JsonRecord, caller: Caller): Promise<Record<string, unknown>>;
+  /**
+   * Another form of the entity's remove call, told apart by its query (an album's `photoIds`
+   * removes photos): answers true when it handled the call, false to let the usual `ids` form run.
+   */
+  removeVariant?(query: Readonly<Record<string, unknown>>, caller: Caller, lang: Lang): Promise<boolean>;
   /** After a removal is committed, with the removed rows (e.g. to delete stored files). */
   afterRemove?(rows: JsonRecord[]): Promise<void>;
   /**

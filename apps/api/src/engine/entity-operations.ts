@@ -296,6 +296,11 @@ export class EntityOperations {
     return record;
   }
 
+  /** The server-side rules of an entity, for routes that offer more than the standard calls. */
+  hooksOf(entity: EntityDef): EntityHooks | undefined {
+    return this.hooks.get(entity.name);
+  }
+
   async remove(entity: EntityDef, caller: Caller, idList: string[], lang: Lang): Promise<void> {
     this.scopeOf(entity, caller);
     // An examined entity is also removed from its examine screen.

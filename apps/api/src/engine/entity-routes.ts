@@ -188,6 +188,8 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
       schema: { tags, summary: `Logically delete ${entity.label.en} rows`, querystring: { type: 'object', properties: { ids: { type: 'string', description: 'comma-joined ids' }, id: { type: 'string', description: 'one id (instead of ids)' } } } },
     }, async (req) => {
       const query = req.query as Record<string, unknown>;
+      const variant = ops.hooksOf(entity)?.removeVariant;
+      if (variant && await variant(query, callerOf(req), req.lang)) return ok(true, req.lang);
       const list = requireIds(parseIds(query.ids ?? query.id));
       await ops.remove(entity, callerOf(req), list, req.lang);
       return ok(true, req.lang);

@@ -10,6 +10,8 @@ import { seedPeople } from './people-seed.js';
 import { seedRegistrations } from './regist-seed.js';
 import { seedRelations } from './relation-seed.js';
 import { seedActivities } from './activity-seed.js';
+import { seedGiving } from './giving-seed.js';
+import { seedAlbums } from './album-seed.js';
 import { seedChannels } from './channel-seed.js';
 import { seedLeaves } from './leave-seed.js';
 import { MENU_TREE, seedId, type MenuSeed } from './menu-tree.js';
@@ -63,6 +65,7 @@ const GRANTS: Record<string, string[]> = {
     ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor'),
     ...withButtons('org', 'association', 'engage', 'visitrecord', 'carelist', 'docquery'),
     ...withButtons('activities', 'activity', 'actapplist', 'activitycost'),
+    ...withButtons('photo', 'giving', 'donation'),
   ],
   college_secretary: [
     'academic', 'department', 'department_add', 'department_view', 'speciality', 'speciality_add', 'speciality_view',
@@ -76,17 +79,20 @@ const GRANTS: Record<string, string[]> = {
     'carelist', 'carelist_add', 'carelist_edit', 'carelist_view', 'carelist_export', 'docquery', 'docquery_view', 'docquery_handle',
     'messaging', 'noticetemplate', 'noticetemplate_view',
     ...ACTIVITY_ORGANISER,
+    ...withButtons('photo'), 'giving', 'donation', 'donation_view',
   ],
   association_officer: [
     'org', 'association', 'association_view', 'association_edit', 'association_member',
     'engage', 'visitrecord', 'visitrecord_add', 'visitrecord_edit', 'visitrecord_view',
     'messaging', 'noticetemplate', 'noticetemplate_view',
     ...ACTIVITY_ORGANISER,
+    ...withButtons('photo'),
   ],
   foundation_officer: [
     'alumni', 'honor', 'honor_view', 'org', 'association', 'association_view', 'engage', 'visitrecord', 'visitrecord_view',
     'messaging', 'noticetemplate', 'noticetemplate_view',
     'activities', 'activity', 'activity_view', 'actapplist', 'actapplist_view', 'activitycost', 'activitycost_view', 'activitycost_export',
+    'alumni_sensitive_view', 'basicinfo', 'basicinfo_view', 'photo', 'photo_view', ...withButtons('giving', 'donation'),
   ],
   leader: [
     'academic', 'department', 'department_view', 'speciality', 'speciality_view',
@@ -94,6 +100,7 @@ const GRANTS: Record<string, string[]> = {
     'honor', 'honor_view', 'org', 'association', 'association_view', 'engage', 'visitrecord', 'visitrecord_view', 'carelist', 'carelist_view',
     'message', 'message_view',
     'activities', 'activity', 'activity_view', 'actapplist', 'actapplist_view', 'activitycost', 'activitycost_view',
+    'photo', 'photo_view', 'giving', 'donation', 'donation_view',
   ],
 };
 
@@ -107,19 +114,19 @@ const ROLE_SCOPES: Record<string, [string, '1' | '4'][]> = {
     ['department', '1'], ['speciality', '1'], ['departmentexamine', '1'], ['specialityexamine', '1'],
     ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1'],
     ['honor', '1'], ['association', '1'], ['visitrecord', '1'], ['carelist', '1'], ['docquery', '1'],
-    ['activity', '1'], ['actapplist', '1'], ['activitycost', '1'],
+    ['activity', '1'], ['actapplist', '1'], ['activitycost', '1'], ['photo', '1'], ['donation', '1'],
   ],
   college_secretary: [
     ['department', '4'], ['speciality', '4'], ['registinfo', '4'], ['basicinfo', '4'], ['studentstatus', '4'], ['student', '4'],
     ['honor', '4'], ['association', '4'], ['visitrecord', '4'], ['carelist', '4'], ['docquery', '4'],
-    ['activity', '4'], ['actapplist', '4'], ['activitycost', '4'],
+    ['activity', '4'], ['actapplist', '4'], ['activitycost', '4'], ['photo', '4'], ['donation', '4'],
   ],
-  association_officer: [['association', '4'], ['visitrecord', '4'], ['activity', '4'], ['actapplist', '4'], ['activitycost', '4']],
-  foundation_officer: [['honor', '1'], ['association', '1'], ['visitrecord', '1'], ['activity', '1'], ['actapplist', '1'], ['activitycost', '1']],
+  association_officer: [['association', '4'], ['visitrecord', '4'], ['activity', '4'], ['actapplist', '4'], ['activitycost', '4'], ['photo', '4']],
+  foundation_officer: [['basicinfo', '1'], ['honor', '1'], ['association', '1'], ['visitrecord', '1'], ['activity', '1'], ['actapplist', '1'], ['activitycost', '1'], ['photo', '1'], ['donation', '1']],
   leader: [
     ['department', '1'], ['speciality', '1'], ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1'],
     ['honor', '1'], ['association', '1'], ['visitrecord', '1'], ['carelist', '1'],
-    ['activity', '1'], ['actapplist', '1'], ['activitycost', '1'],
+    ['activity', '1'], ['actapplist', '1'], ['activitycost', '1'], ['photo', '1'], ['donation', '1'],
   ],
 };
 
@@ -148,6 +155,7 @@ const PACKAGE_MENUS = {
     ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor'),
     ...withButtons('org', 'association', 'engage', 'visitrecord', 'carelist', 'docquery'),
     ...withButtons('activities', 'activity', 'actapplist', 'activitycost'),
+    ...withButtons('photo', 'giving', 'donation'),
   ],
   basic: withButtons('system', 'user', 'dept', 'dictbiz', 'role', 'desk', 'notice', 'work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done')
     .concat(withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'), 'authority')
@@ -163,7 +171,7 @@ export const DEMO_TENANT = '100001';
  * seen. The alumni are written in bulk, so their identity keys follow them (`keys`) and their
  * personal data is sealed (`sealing`), before the registrations are checked against them.
  */
-export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing): Promise<void> {
+export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing, dataDir: string): Promise<void> {
   const w = new SeedWriter(db, ADMIN_USER_ID);
   const menus = menuIdsByCode();
   const ids = (codes: string[]) => codes.map((c) => menus.get(c)).filter((id): id is string => !!id);
@@ -218,6 +226,8 @@ export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing
   await seedRegistrations(w, keys, sealing);
   await seedRelations(w);
   await seedActivities(w, sealing);
+  await seedGiving(w);
+  await seedAlbums(w, dataDir);
   await seedMessaging(w);
   await seedLeaves(db, DEMO_TENANT);
 }

@@ -127,6 +127,20 @@ export const MENU_TREE: MenuSeed[] = [
       { row: 630, code: 'activitycost', name: '活动费用', nameEn: 'Activity costs', path: '/activity/activitycost', source: 'AccountBookOutlined', sort: 3, buttons: [
         ...crud('activitycost'), button('activitycost_export', '导出', 'Export', 1),
       ] },
+      { row: 640, code: 'photo', name: '活动相册', nameEn: 'Photo albums', path: '/activity/photo', source: 'PictureOutlined', sort: 4, buttons: [
+        button('photo_add', '新建相册', 'New album', 1), button('photo_edit', '修改', 'Edit', 2), button('photo_delete', '删除', 'Delete', 3),
+        view('photo'), button('photo_upload', '上传照片', 'Upload photos', 2), button('photo_share', '分享', 'Share', 2),
+        button('photo_download', '下载', 'Download', 2),
+      ] },
+    ],
+  },
+  {
+    row: 700, code: 'giving', name: '捐赠管理', nameEn: 'Giving', path: '/giving', source: 'GiftOutlined', sort: 7,
+    children: [
+      { row: 710, code: 'donation', name: '捐赠管理', nameEn: 'Donations', path: '/giving/donation', source: 'MoneyCollectOutlined', sort: 1, buttons: [
+        ...crud('donation'), button('donation_code', '生成编号', 'Generate code', 2),
+        button('donation_import', '导入', 'Import', 1), button('donation_export', '导出', 'Export', 1),
+      ] },
     ],
   },
   {

@@ -79,6 +79,7 @@ export const DATA_SCOPE_MENUS: [string, string][] = [
   ['basicinfo', 'org_dept_id'], ['studentstatus', 'org_dept_id'], ['student', 'org_dept_id'], ['registinfo', 'org_dept_id'],
   ['honor', 'org_dept_id'], ['association', 'org_dept_id'], ['visitrecord', 'org_dept_id'], ['carelist', 'org_dept_id'], ['docquery', 'org_dept_id'],
   ['activity', 'org_dept_id'], ['actapplist', 'org_dept_id'], ['activitycost', 'org_dept_id'],
+  ['photo', 'org_dept_id'], ['donation', 'org_dept_id'],
 ];
 
 /** The three scope records seeded per menu, in order: 全部可见 (1), 本机构及子级可见 (4), 本人可见 (2). */

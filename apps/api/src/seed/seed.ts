@@ -26,7 +26,7 @@ export async function seedIfEmpty(database: Database, config: Config): Promise<S
     await seedPlatform(tx, password);
     if (config.seedDemo) {
       const sealing = new FieldSealing(config.fieldKeys, config.dataKey);
-      await seedDemo(tx, new IdentityKeys(config.dataKey, sealing), sealing);
+      await seedDemo(tx, new IdentityKeys(config.dataKey, sealing), sealing, config.dataDir);
     }
   });
   return { seeded: true, demo: config.seedDemo, generatedPassword: generated };

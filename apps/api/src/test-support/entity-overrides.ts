@@ -23,6 +23,11 @@ export interface EntityOverride {
   settle?(t: TestApp, adminToken: string, id: string): Promise<void>;
   /** Fields whose stored value the server derives, so it is not the one sent. */
   derived?: readonly string[];
+  /**
+   * Searched fields a removable sample cannot fill (a donation code is given only to received gifts,
+   * which cannot be removed): their filters are tested beside the entity instead.
+   */
+  unfilterable?: readonly string[];
 }
 
 /** A dictionary entry lives under a parent row and inherits its code. */
@@ -296,6 +301,25 @@ export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
   region: { values: (variant) => (variant === 1 ? { code: sampleProvinceCode(), parentCode: '00', regionLevel: '1' } : {}) },
   role: { values: root },
   menu: { values: root },
+  // A pledge from an alumni company to a college (CNY: the CNY amount follows the amount); removable.
+  donation: {
+    values: (variant) => ({
+      donorType: '2', departmentId: demoRow(1, 1), currency: 'CNY',
+      donationMethod: '1', purpose: String(variant), paymentStatus: 1, receiptStatus: 0, receiptDate: null,
+      areaCode: '+86', phone: `1390000${String(variant).padStart(4, '0')}`, amount: `${100 * variant}.50`,
+      // The alumnus behind the company; an association and activity are plain ids until their modules exist.
+      alumniId: demoRow(3, variant), associationId: demoRow(7, variant), activityId: demoRow(9, variant),
+      arrivalDate: `2021-0${variant}-20`, receiptNo: `R${uniqueToken()}`.slice(0, 32),
+    }),
+    foreign: { departmentId: demoRow(1, 101), alumniId: null },
+    derived: ['orgDeptId', 'cnyAmount', 'donationCode'],
+    unfilterable: ['donationCode'],
+  },
+  // An album of no activity or association yet; its count is the server's.
+  photoAlbum: {
+    values: (variant) => ({ activityId: demoRow(9, variant), associationId: demoRow(7, variant) }),
+    derived: ['orgDeptId', 'photoCount'],
+  },
   user: {
     // office's own role, so office (who may give only roles it holds or below) can add the sample too
     values: (variant) => ({ roleId: demoRow(91, variant + 1), deptId: demoRow(92, variant + 1), postId: demoRow(93, variant + 1) }),

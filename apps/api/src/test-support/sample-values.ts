@@ -32,7 +32,7 @@ export function sampleValue(field: Field, variant: number, token: string): strin
       return Math.min(max, Math.max(min, min + 10 * variant + 1));
     }
     case 'money':
-      return (10 * variant + 1).toFixed(2);
+      return `${100 * variant}.5${variant}`;
     case 'flag':
       return variant % 2 === 1 ? 0 : 1;
     case 'dict':
@@ -74,7 +74,7 @@ export function invalidValues(field: Field): { what: string; value: unknown }[] 
         ...(field.max !== undefined ? [{ what: 'a number above the maximum', value: field.max + 1 }] : []),
       ];
     case 'money':
-      return [{ what: 'letters', value: 'abc' }, { what: 'three decimals', value: '1.234' },
+      return [{ what: 'letters', value: 'abc' }, { what: 'three decimals', value: '1.234' }, { what: 'a negative amount', value: -1 },
         ...(field.max !== undefined ? [{ what: 'an amount above the maximum', value: field.max + 1 }] : [])];
     case 'flag':
       return [{ what: 'a number other than 0 and 1', value: 2 }, { what: 'a word', value: 'yes' }];
@@ -126,6 +126,7 @@ export function filterParams(name: string, field: Field, stored: string | number
 function otherValue(field: Field, stored: string | number | null, text: string): string {
   switch (valueKind(field)) {
     case 'integer':
+    case 'money':
       return String(Number(stored) + 1);
     case 'flag':
       return String(1 - Number(stored));

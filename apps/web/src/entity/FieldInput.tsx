@@ -42,7 +42,8 @@ export function FieldInput({ field, ...props }: Props) {
     case 'integer':
       return <InputNumber {...props} placeholder={typed} min={field.min} max={field.max} precision={0} style={{ width: '100%' }} />;
     case 'money':
-      return <InputNumber {...props} placeholder={typed} min={field.min ?? 0} max={field.max} precision={2} prefix="¥" style={{ width: '100%' }} />;
+      // Kept as text so amounts beyond a double's digits stay exact; two decimals at most.
+      return <InputNumber {...props} placeholder={typed} min={String(field.min ?? 0)} max={String(field.max ?? 999999999999.99)} precision={2} stringMode style={{ width: '100%' }} />;
     case 'flag':
       return <FlagInput {...props} />;
     case 'dict':

@@ -28,7 +28,8 @@ interface ControlProps {
 
 function SearchControl({ field, label, ...injected }: ControlProps) {
   const { t } = useTranslation();
-  if (field.search === 'range' && (field.kind === 'integer' || field.kind === 'money')) return <IntegerRange {...injected} min={field.min} max={field.max} />;
+  if (field.search === 'range' && field.kind === 'integer') return <IntegerRange {...injected} min={field.min} max={field.max} />;
+  if (field.search === 'range' && field.kind === 'money') return <IntegerRange {...injected} min={0} precision={2} />;
   if (field.search === 'range') {
     return <DatePicker.RangePicker {...injected} showTime />;
   }

@@ -39,13 +39,20 @@ export function displayValue(name: string, field: Field, row: Row, t: TFunction,
       return value === null || value === undefined ? null : String(value);
     }
     case 'money':
-      return value === null || value === undefined || value === '' ? null : `¥${Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+      // ¥1,200.00: the amount as the server keeps it, grouped by thousands.
+      return value === null || value === undefined || value === '' ? null : formatMoney(String(value));
     case 'textarea':
     case 'integer':
     case 'date':
     case 'datetime':
       return value === null || value === undefined ? null : String(value);
   }
+}
+
+/** An amount with two decimals grouped by thousands, without a currency sign (the currency may be another). */
+export function formatMoney(value: string): string {
+  const [whole = '0', fraction = '00'] = value.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0').slice(0, 2)}`;
 }
 
 /** A page's own text of a cell (a shipped dictionary's English name); undefined keeps the usual one. */

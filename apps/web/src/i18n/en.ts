@@ -8,6 +8,7 @@ import { messageEn } from './message-en';
 import { resourceEn } from './resource-en';
 import { relationEn } from './relation-en';
 import { workflowEn } from './workflow-en';
+import { givingEn } from './giving-en';
 import type { Messages } from './zh';
 
 /** English texts of the interface. */
@@ -112,6 +113,7 @@ export const en: Messages = {
     config: 'Entries',
   },
   resource: resourceEn,
+  giving: givingEn,
   admin: adminEn,
   examine: examineEn,
   relation: relationEn,

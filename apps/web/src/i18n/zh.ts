@@ -8,6 +8,7 @@ import { messageZh } from './message-zh';
 import { resourceZh } from './resource-zh';
 import { relationZh } from './relation-zh';
 import { workflowZh } from './workflow-zh';
+import { givingZh } from './giving-zh';
 /** Chinese texts of the interface (the default language). */
 export const zh = {
   app: {
@@ -110,6 +111,7 @@ export const zh = {
     config: '字典配置',
   },
   resource: resourceZh,
+  giving: givingZh,
   admin: adminZh,
   examine: examineZh,
   relation: relationZh,

@@ -50,6 +50,9 @@ import AccountBookOutlined from '@ant-design/icons/AccountBookOutlined';
 import CalendarOutlined from '@ant-design/icons/CalendarOutlined';
 import FlagOutlined from '@ant-design/icons/FlagOutlined';
 import FormOutlined from '@ant-design/icons/FormOutlined';
+import GiftOutlined from '@ant-design/icons/GiftOutlined';
+import MoneyCollectOutlined from '@ant-design/icons/MoneyCollectOutlined';
+import PictureOutlined from '@ant-design/icons/PictureOutlined';
 import type { ComponentType } from 'react';
 import ScheduleOutlined from '@ant-design/icons/ScheduleOutlined';
 import PlayCircleOutlined from '@ant-design/icons/PlayCircleOutlined';
@@ -75,6 +78,7 @@ const icons: Readonly<Record<string, ComponentType>> = {
   ClusterOutlined, CustomerServiceOutlined, EnvironmentOutlined, FileSearchOutlined, HeartOutlined, TrophyOutlined, UsergroupAddOutlined,
   ScheduleOutlined, PlayCircleOutlined, InboxOutlined, ClockCircleOutlined, ExportOutlined, CheckCircleOutlined, PartitionOutlined, RocketOutlined, EyeOutlined,
   AccountBookOutlined, CalendarOutlined, FlagOutlined, FormOutlined,
+  GiftOutlined, MoneyCollectOutlined, PictureOutlined,
 };
 
 const bundled: ReadonlySet<string> = new Set(Object.keys(icons));

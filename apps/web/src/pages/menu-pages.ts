@@ -58,4 +58,6 @@ export const menuPages: Readonly<Record<string, Page>> = {
   activity: page(() => import('./activity/ActivityPage')),
   actapplist: page(() => import('./activity/ActApplistPage')),
   activitycost: page(() => import('./activity/ActivityCostPage')),
+  donation: page(() => import('./giving/DonationPage')),
+  photo: page(() => import('./albums/AlbumPage')),
 };

@@ -24,6 +24,8 @@ export const router = createBrowserRouter([
       },
       // The alumni's self-service registration (DOMAIN 4.2.6): public, outside the shell, its own chunk.
       { path: '/regist', handle: { ...open, title: 'regist.page.title' }, lazy: lazyPage(() => import('../pages/regist/RegistPage')) },
+      // A shared photo album (DOMAIN 6.4): public, by its share code.
+      { path: '/share/album/:code', handle: { ...open, title: 'giving.sharedAlbum' }, lazy: lazyPage(() => import('../pages/share/SharedAlbumPage')) },
       { path: '/404', handle: { ...open, title: 'page.notFound' }, lazy: lazyPage(() => import('../pages/errors/NotFoundPage')) },
       { path: '/403', handle: { ...open, title: 'page.forbidden' }, lazy: lazyPage(() => import('../pages/errors/ForbiddenPage')) },
       { path: '/500', handle: { ...open, title: 'page.serverError' }, lazy: lazyPage(() => import('../pages/errors/ServerErrorPage')) },

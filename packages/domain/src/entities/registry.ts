@@ -40,6 +40,9 @@ import { docQueryEntity } from './relation/doc-query.js';
 import { activityEntity } from './activity/activity.js';
 import { actApplistEntity } from './activity/act-applist.js';
 import { activityCostEntity } from './activity/activity-cost.js';
+import { donationEntity } from './giving/donation.js';
+import { photoAlbumEntity } from './albums/photo-album.js';
+import { photoEntity } from './albums/photo.js';
 
 /** Every entity of the product. Adding an entity = its definition file + one line here. */
 export const ENTITIES = [
@@ -57,6 +60,8 @@ export const ENTITIES = [
   noticeTemplateEntity, textEntity, messageEntity,
   associationEntity, associationMemberEntity, honorEntity, careListEntity, visitRecordEntity, docQueryEntity,
   activityEntity, actApplistEntity, activityCostEntity,
+  donationEntity,
+  photoAlbumEntity, photoEntity,
 ] as const satisfies readonly EntityDef[];
 
 const byName = new Map<string, EntityDef>(ENTITIES.map((e) => [e.name, e]));

@@ -32,10 +32,19 @@ export class EntityNumbers {
 
   async fill(ctx: NumberingContext, values: Record<string, unknown>): Promise<void> {
     for (const [field, rule] of Object.entries(ctx.entity.numbers ?? {})) {
-      values[field] = rule.kind === 'sequence'
-        ? await this.sequence(ctx, field, rule, values)
-        : await this.random(ctx, field, rule, values);
+      if (rule.onDemand) continue;
+      values[field] = await this.next(ctx, field, values);
     }
+  }
+
+  /**
+   * The next number of one declared field for a row with these values, whenever the entity's rules
+   * ask for it (a number declared `onDemand`); inside the asking write's transaction.
+   */
+  async next(ctx: NumberingContext, field: string, values: Record<string, unknown>): Promise<string> {
+    const rule = ctx.entity.numbers?.[field];
+    if (!rule) throw new Error(`${ctx.entity.name}.${field} is not a numbered field`);
+    return rule.kind === 'sequence' ? this.sequence(ctx, field, rule, values) : this.random(ctx, field, rule, values);
   }
 
   private async sequence(ctx: NumberingContext, field: string, rule: SequenceNumber, values: Record<string, unknown>): Promise<string> {

@@ -1,0 +1,97 @@
+import { DONATION_STATUS, RECEIPT_STATUS } from '@alumni/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, DatePicker, Form, Input, Modal, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadFile, postData } from '../../api/http';
+import type { Row } from '../../entity/entity-api';
+import { useCan } from '../../stores/menu-store';
+
+type Field = { name: string; label: string; kind: 'date' | 'text' | 'textarea' };
+interface Action { key: string; label: string; fields: Field[]; fixed: Record<string, unknown> }
+
+/** The row's moves (DOMAIN 7): receive, close, issue or void the receipt, refund; each asks what it needs first. */
+export function DonationActions({ row, queryKey }: { row: Row; queryKey: readonly unknown[] }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const client = useQueryClient();
+  const canEdit = useCan('donation_edit');
+  const canCode = useCan('donation_code');
+  const [action, setAction] = useState<Action | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<Record<string, string | Dayjs>>();
+  const status = Number(row.paymentStatus);
+  const receipt = Number(row.receiptStatus);
+  const remark: Field = { name: 'remark', label: t('giving.remark'), kind: 'textarea' };
+  const actions: Action[] = [];
+  if (canEdit && status === DONATION_STATUS.pledged) {
+    actions.push({ key: 'receive', label: t('giving.receive'), fields: [{ name: 'arrivalDate', label: t('giving.arrivalDate'), kind: 'date' }], fixed: { paymentStatus: DONATION_STATUS.received } });
+    actions.push({ key: 'close', label: t('giving.close'), fields: [remark], fixed: { paymentStatus: DONATION_STATUS.closed } });
+  }
+  if (canEdit && status === DONATION_STATUS.received) {
+    if (receipt !== RECEIPT_STATUS.issued) {
+      actions.push({
+        key: 'issue', label: t('giving.issue'), fixed: { receiptStatus: RECEIPT_STATUS.issued },
+        fields: [{ name: 'receiptNo', label: t('giving.receiptNo'), kind: 'text' }, { name: 'receiptDate', label: t('giving.receiptDate'), kind: 'date' }],
+      });
+    } else {
+      actions.push({ key: 'void', label: t('giving.void'), fields: [remark], fixed: { receiptStatus: RECEIPT_STATUS.voided } });
+    }
+    actions.push({ key: 'refund', label: t('giving.refund'), fields: [remark], fixed: { paymentStatus: DONATION_STATUS.refunded } });
+  }
+  const refresh = () => client.invalidateQueries({ queryKey });
+
+  const submit = async () => {
+    if (!action) return;
+    const values = await form.validateFields();
+    const body: Record<string, unknown> = { id: row.id, ...action.fixed };
+    for (const f of action.fields) {
+      const v = values[f.name];
+      body[f.name] = dayjs.isDayjs(v) ? v.format('YYYY-MM-DD') : v;
+    }
+    setBusy(true);
+    try {
+      await postData('/donation/update', body);
+      message.success(t('crud.opSuccess'));
+      setAction(null);
+      await refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const generate = () => modal.confirm({
+    title: t('giving.codeConfirm'),
+    onOk: async () => {
+      await postData('/donation/updateDonationCode', undefined, { id: String(row.id) });
+      message.success(t('crud.opSuccess'));
+      await refresh();
+    },
+  });
+
+  return (
+    <Space size={0} wrap>
+      {actions.map((a) => (
+        <Button key={a.key} type="link" size="small" onClick={() => { form.resetFields(); setAction(a); }}>{a.label}</Button>
+      ))}
+      {canCode && status === DONATION_STATUS.received && !row.donationCode && (
+        <Button type="link" size="small" onClick={generate}>{t('giving.code')}</Button>
+      )}
+      {status === DONATION_STATUS.received && (
+        <Button type="link" size="small" onClick={() => void downloadFile('/donation/receipt', { id: String(row.id) }).catch(() => undefined)}>{t('giving.print')}</Button>
+      )}
+      <Modal open={action !== null} title={action?.label} onCancel={() => setAction(null)} onOk={() => void submit().catch(() => undefined)} confirmLoading={busy} destroyOnHidden>
+        <Form form={form} layout="vertical" preserve={false}>
+          {action?.fields.map((f) => (
+            <Form.Item key={f.name} name={f.name} label={f.label} initialValue={f.kind === 'date' ? dayjs() : undefined}
+              rules={[{ required: true, message: f.kind === 'textarea' ? t('giving.remarkRequired') : t('giving.required', { label: f.label }) }]}>
+              {f.kind === 'date' ? <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+                : f.kind === 'textarea' ? <Input.TextArea rows={3} maxLength={500} /> : <Input maxLength={32} />}
+            </Form.Item>
+          ))}
+        </Form>
+      </Modal>
+    </Space>
+  );
+}
