@@ -9,7 +9,7 @@ export const LATIN_IN_CHINESE = new Set([
   'ID', 'API', 'APP', 'App', 'IP', 'URL', 'OSS', 'SMS', 'SMTP', 'Excel', 'PDF', 'Token', 'token', 'OAuth', 'OAuth2',
   'Redis', 'SQL', 'JSON', 'HTTP', 'HTTPS', 'Key', 'Secret', 'AccessKey', 'SecretKey', 'Endpoint', 'Bucket',
   'AppId', 'MinIO', 'minio', 'Saber', 'BladeX', 'KB', 'MB', 'GB', 'ms', 'Blade', 'Auth', 'Basic', 'Bearer',
-  'jpg', 'png', 'kb', 'ICP', 'QQ', 'WeChat', 'Lv', 'No', 'px', 'Logo', 'logo', 'Tab', 'www', 'com', 'cn', 'http', 'https',
+  'jpg', 'png', 'kb', 'EMS', 'ICP', 'QQ', 'WeChat', 'Lv', 'No', 'px', 'Logo', 'logo', 'Tab', 'www', 'com', 'cn', 'http', 'https',
 ]);
 
 /**
@@ -20,7 +20,7 @@ export const LATIN_IN_CHINESE = new Set([
 export async function foreignText(page: Page, lang: 'zh' | 'en', options: { trees?: boolean } = {}): Promise<string[]> {
   const found = await page.evaluate(([l, allowed, trees]) => {
     const han = /[\u3400-\u9fff]/;
-    const userData = (trees ? '' : '.ant-tree, ') + '.ant-table-tbody, .ant-descriptions-item-content, [data-user-data], .ant-select-selection-item, input, textarea, .ant-picker, .language-switch';
+    const userData = (trees ? '' : '.ant-tree, ') + '.ant-table-tbody, .ant-descriptions-item-content, [data-user-data], .ant-select-selection-item, .ant-select-content, input, textarea, .ant-picker, .language-switch';
     const hits = new Set<string>();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {

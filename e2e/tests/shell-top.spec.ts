@@ -45,7 +45,8 @@ test('the top menu reloads the side menu for the chosen top menu', async ({ page
   await expect(items.first()).toHaveText(/首页/);
   expect(await items.count()).toBeGreaterThan(1);
   const second = items.nth(1);
-  const call = page.waitForRequest((req) => req.url().includes('/api/blade-system/menu/routes?topMenuId='));
+  // The answer, not only the request: a click before it lands could be overtaken by it.
+  const call = page.waitForResponse((res) => res.url().includes('/api/blade-system/menu/routes?topMenuId='));
   await second.click();
   await call;
   await items.first().click();

@@ -204,9 +204,9 @@ export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
     values: (variant) => ({
       departmentId: demoRow(1, 1), startTime: `2099-05-0${variant} 09:00:00`, endTime: `2099-05-0${variant} 18:00:00`,
       needSignup: 1, signupStartTime: '2099-04-01 00:00:00', signupEndTime: '2099-04-30 00:00:00', isOnline: 0, onlineUrl: 'https://example.com/live',
-      allowCompanion: 1, maxCompanions: 2 + variant, hasLottery: 0, prizes: null, targetScope: '1', targetValue: null, provinceCode: '110000', cityCode: '110100',
+      allowCompanion: 1, maxCompanions: 2 + variant, hasLottery: 0, prizes: null, targetScope: '1', targetValue: null, provinceCode: '110000', cityCode: '110100', associationId: demoRow(7, 2),
     }),
-    foreign: { departmentId: demoRow(1, 101) },
+    foreign: { departmentId: demoRow(1, 101), associationId: null },
     derived: ['orgDeptId'],
   },
   // An application by a mainland mobile for an activity made for it; cancelled before it is removed.

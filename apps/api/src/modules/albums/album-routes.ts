@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import {
-  ALBUM_MSG, MSG, SHARE_DAYS, parseIds, photoAlbumEntity, photoEntity, t,
+  ALBUM_MSG, MSG, SHARE_DAYS, attachEntity, parseIds, photoAlbumEntity, photoEntity, t,
 } from '@alumni/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
@@ -120,7 +120,7 @@ export async function albumRoutes(app: FastifyInstance): Promise<void> {
     await ops.requireCode(caller, 'photo_upload');
     let form;
     try {
-      form = await receivePhotos(req, tmpDir);
+      form = await receivePhotos(req, tmpDir, config.uploadStallSeconds * 1000);
     } catch (err) {
       reply.header('connection', 'close');
       throw err;
@@ -243,8 +243,13 @@ export async function albumRoutes(app: FastifyInstance): Promise<void> {
     if (!shareCode) await ops.requireCode(caller as Caller, 'photo_download');
     const only = text(query.photoIds) ? parseIds(query.photoIds) : undefined;
     if (only === null) throw badRequest(MSG.badIds);
-    const photos = await photosOf(tenantId, String(album.id), only);
-    if (only && photos.length !== only.length) throw notFound();
+    const listed = await photosOf(tenantId, String(album.id), only);
+    if (only && listed.length !== only.length) throw notFound();
+    // A photo whose attachment was removed (on the attachments page) has nothing to read: it is left out.
+    const keys = listed.map((p) => keyOf(p.link));
+    const live = keys.length === 0 ? new Set<string>() : new Set((await db.selectFrom(attachEntity.table).select('name')
+      .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).where('name', 'in', keys).execute()).map((r) => String(r.name)));
+    const photos = listed.filter((p) => live.has(keyOf(p.link)));
     const bytes = photos.reduce((sum, p) => sum + Number(p.size ?? 0), 0);
     if (photos.length > ZIP_MAX_PHOTOS || bytes > ZIP_MAX_BYTES) throw badRequest(ALBUM_MSG.tooMany);
     if (photos.length > 0) {
@@ -252,6 +257,11 @@ export async function albumRoutes(app: FastifyInstance): Promise<void> {
         .where('id', 'in', photos.map((p) => String(p.id))).execute();
     }
     const zip = new yazl.ZipFile();
+    // A photo whose stored file cannot be read ends the download (the answer is cut short, never left hanging).
+    zip.on('error', (err: Error) => {
+      req.log.warn({ err, album: String(album.id) }, 'album zip stopped');
+      (zip.outputStream as unknown as { destroy(err: Error): void }).destroy(err);
+    });
     const taken = new Set<string>();
     for (const photo of photos) {
       const parsed = path.parse(String(photo.name ?? 'photo'));

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../core/errors.js';
 import { INPUT_MSG, hasRefusedCharacter } from '../../core/input-hygiene.js';
 import { contentTypeOf } from '../resource/storage/content-types.js';
-import { extensionOf, type Upload } from '../resource/storage/receive-upload.js';
+import { extensionOf, watchBody, type Upload } from '../resource/storage/receive-upload.js';
 
 /** Photos of albums (DOMAIN 1.3, 6.4): these types, at most 20 MB each, 1 to 20 per request. */
 export const PHOTO_EXTENSIONS: ReadonlySet<string> = new Set(['jpg', 'jpeg', 'png', 'webp']);
@@ -23,15 +23,29 @@ export interface PhotoForm {
 /**
  * Streams the multipart form of an upload (`albumId`, `files` repeated) into temporary files of the
  * data folder, one after the other, never holding a photo in memory; a refused type, an oversized
- * or a cut-short file removes every file received so far.
+ * or a cut-short file removes every file received so far. A body that stalls for `stallMs`, or ends
+ * before the form does (no closing boundary), is answered 400 as `put-file` answers it.
  */
-export async function receivePhotos(req: FastifyRequest, tmpDir: string): Promise<PhotoForm> {
+export async function receivePhotos(req: FastifyRequest, tmpDir: string, stallMs: number): Promise<PhotoForm> {
   const files: Upload[] = [];
   let albumId: string | null = null;
+  const watch = watchBody(req.raw, stallMs);
+  let current: { source: NodeJS.ReadableStream & { destroy(err?: Error): void }; sink: { destroy(err?: Error): void } } | null = null;
+  watch.failed.catch((err: unknown) => {
+    current?.source.destroy(err as Error);
+    current?.sink.destroy(err as Error);
+  });
   try {
+    // The form parser takes the body in the same tick as the watch, so no byte flows past it.
+    const parts = req.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: PHOTOS_PER_UPLOAD, fields: 10 } })[Symbol.asyncIterator]();
+    let first: ReturnType<typeof parts.next> | null = parts.next();
+    first.catch(() => undefined); // read below; a body that is no form rejects before that
     await mkdir(tmpDir, { recursive: true });
-    const parts = req.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: PHOTOS_PER_UPLOAD, fields: 10 } });
-    for await (const part of parts) {
+    for (;;) {
+      const step = await Promise.race([first ?? parts.next(), watch.failed]);
+      first = null;
+      if (step.done) break;
+      const part = step.value;
       if (part.type === 'field') {
         if (part.fieldname === 'albumId') albumId = String(part.value ?? '').trim() || null;
         continue;
@@ -52,7 +66,10 @@ export async function receivePhotos(req: FastifyRequest, tmpDir: string): Promis
       }
       const tmp = path.join(tmpDir, `${randomUUID()}.part`);
       files.push({ path: tmp, size: 0, contentType: contentTypeOf(extension), originalName, extension });
-      await pipeline(part.file, createWriteStream(tmp));
+      const sink = createWriteStream(tmp);
+      current = { source: part.file, sink };
+      await pipeline(part.file, sink);
+      current = null;
       if (part.file.truncated) throw badRequest(RESOURCE_MSG.tooLarge, { max: '20MB' });
       (files[files.length - 1] as Upload).size = (await stat(tmp)).size;
     }
@@ -63,6 +80,8 @@ export async function receivePhotos(req: FastifyRequest, tmpDir: string): Promis
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(RESOURCE_MSG.tooLarge, { max: '20MB' });
     if (code === 'FST_FILES_LIMIT') throw badRequest(ALBUM_MSG.filesPerUpload);
     throw badRequest(RESOURCE_MSG.badUpload);
+  } finally {
+    watch.stop();
   }
   if (files.length === 0) throw badRequest(ALBUM_MSG.filesPerUpload);
   return { albumId, files };

@@ -39,7 +39,7 @@ export function extensionOf(fileName: string): string {
  * Watches a request body: fails when no byte came for `stallMs`, or when the body has ended but
  * the form has not finished soon after (a missing closing boundary). `failed` rejects then.
  */
-function watchBody(raw: IncomingMessage, stallMs: number) {
+export function watchBody(raw: IncomingMessage, stallMs: number) {
   let timer: NodeJS.Timeout | undefined;
   let fail: (err: AppError) => void = () => undefined;
   const failed = new Promise<never>((_, reject) => { fail = reject; });
