@@ -1,13 +1,8 @@
+import type { Page } from '@alumni/domain';
 import { getData, postData } from '../../api/http';
 
 /** A page of a list call (PROTOCOL 4). */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
+export type { Page };
 
 /** A record of a work list (BladeX's names). */
 export interface WorkRecord {
