@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBenchApp } from './lib/bench-app.js';
 import { percentile } from './lib/closed-loop-load.js';
+import { measureEach } from './lib/each-dialect.js';
 import { Table, fmt } from './lib/table.js';
 
 const api = (file: string) => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'apps/api/dist', file);
@@ -155,10 +156,7 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
   }
 }
 
-const keepAlive = setInterval(() => undefined, 1000);
-const results: Figures[] = [];
-for (const dialect of DIALECTS) results.push(await measure(dialect));
-clearInterval(keepAlive);
+const results: Figures[] = await measureEach(DIALECTS, measure);
 const table = new Table(['database', 'load s', 'duplicates median ms', 'p95 ms', `target ≤ ${TARGET.duplicateMs} ms`, 'levels right 3/2/1/0', 'masked list median ms', 'p95 ms', `target ≤ ${TARGET.listMs} ms`]);
 for (const r of results) {
   table.row(r.dialect, fmt(r.loadS, 1), fmt(r.dupMedian, 2), fmt(r.dupP95, 2), r.dupP95 <= TARGET.duplicateMs ? 'met' : 'missed', r.found,

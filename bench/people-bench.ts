@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { percentile } from './lib/closed-loop-load.js';
 import { startBenchApp } from './lib/bench-app.js';
+import { measureEach } from './lib/each-dialect.js';
 import { Table, fmt } from './lib/table.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -132,12 +133,7 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
   }
 }
 
-// The API is called in-process (no listening socket) and SQLite's reader threads do not hold the
-// process open: keep it alive while the calls run.
-const keepAlive = setInterval(() => undefined, 1000);
-const results: Figures[] = [];
-for (const dialect of DIALECTS) results.push(await measure(dialect));
-clearInterval(keepAlive);
+const results: Figures[] = await measureEach(DIALECTS, measure);
 const table = new Table(['database', 'import preview s', 'import commit s', `target ≤ ${TARGET.importSeconds} s each`, 'students', 'alumni', 'countStudent median ms', 'p95 ms', `target ≤ ${TARGET.countMs} ms`]);
 for (const r of results) {
   table.row(r.dialect, fmt(r.previewS, 1), fmt(r.commitS, 1), r.previewS <= TARGET.importSeconds && r.commitS <= TARGET.importSeconds ? 'met' : 'missed',

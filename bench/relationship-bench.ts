@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { percentile } from './lib/closed-loop-load.js';
 import { startBenchApp } from './lib/bench-app.js';
+import { measureEach } from './lib/each-dialect.js';
 import { Table, fmt } from './lib/table.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -106,12 +107,7 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
   }
 }
 
-// The API is called in-process (no listening socket) and SQLite's reader threads do not hold the
-// process open: keep it alive while the calls run.
-const keepAlive = setInterval(() => undefined, 1000);
-const results: Figures[] = [];
-for (const dialect of DIALECTS) results.push(await measure(dialect));
-clearInterval(keepAlive);
+const results: Figures[] = await measureEach(DIALECTS, measure);
 const table = new Table(['database', 'approved this year', 'office median ms', 'p95 ms', 'college median ms', 'p95 ms', `target ≤ ${TARGET_MS} ms`]);
 for (const r of results) {
   table.row(r.dialect, fmt(r.total), fmt(r.officeMedian, 0), fmt(r.officeP95, 0), fmt(r.collegeMedian, 0), fmt(r.collegeP95, 0),
