@@ -11,6 +11,9 @@ const DEFAULT_BEGIN_YEAR = 1952;
 export const after = (values: SubmitValues, existing: JsonRecord | null, name: string): string | number | null =>
   name in values ? (values[name] ?? null) : (existing?.[name] ?? null);
 
+/** Whether a value holds something: not null, not missing, not blank. */
+export const filled = (value: unknown): boolean => value !== null && value !== undefined && String(value).trim() !== '';
+
 const labelOf = (entity: EntityDef, name: string, lang: Lang) => entity.fields[name]?.label[lang] ?? name;
 
 /**

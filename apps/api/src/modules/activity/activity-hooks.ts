@@ -8,11 +8,10 @@ import { now } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import type { JsonRecord } from '../../db/row-mapping.js';
 import type { EntityHooks, WriteContext } from '../../engine/entity-hooks.js';
-import { after } from '../academic/academic-rules.js';
+import { after, filled } from '../academic/academic-rules.js';
 import { refuse } from '../people/study-rules.js';
 import { activityFigures, cents, phaseOf, prizesOf, seatsTaken, shiftTime } from './activity-rules.js';
 
-const filled = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
 const URL_RE = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
 
 /** Whether another module defines the association entity (DOMAIN 5.1); its unit then owns the activity. */

@@ -9,11 +9,10 @@ import type { Db } from '../../db/database.js';
 import type { JsonRecord } from '../../db/row-mapping.js';
 import type { EntityHooks, WriteContext } from '../../engine/entity-hooks.js';
 import type { EntityRepository } from '../../engine/entity-repository.js';
-import { after } from '../academic/academic-rules.js';
+import { after, filled } from '../academic/academic-rules.js';
 import { refuse } from '../people/study-rules.js';
 import { activityOf, cents, seatsTaken, shiftTime, yuan } from './activity-rules.js';
 
-const filled = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
 const CODE_ATTEMPTS = 50;
 
 /** Status changes an application may make (DOMAIN 6.2); 2 and 3 are final. */

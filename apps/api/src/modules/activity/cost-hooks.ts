@@ -4,12 +4,11 @@ import { now } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import type { EntityHooks, WriteContext } from '../../engine/entity-hooks.js';
 import type { EntityRepository } from '../../engine/entity-repository.js';
-import { after } from '../academic/academic-rules.js';
+import { after, filled } from '../academic/academic-rules.js';
 import { refuse } from '../people/study-rules.js';
 import { activityOf, shiftTime } from './activity-rules.js';
 import { addActivityTitles } from './applist-hooks.js';
 
-const filled = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
 const NEXT: Record<string, string[]> = { '0': ['1'], '1': ['2', '0'], '2': [] };
 const STATUS_NAMES: Record<string, Text> = {
   '0': { zh: '待报销', en: 'Not reimbursed' }, '1': { zh: '报销中', en: 'In reimbursement' }, '2': { zh: '已报销', en: 'Reimbursed' },

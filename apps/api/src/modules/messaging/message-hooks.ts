@@ -2,13 +2,11 @@ import { MESSAGE_MSG, MESSAGE_SOURCE, REPLY_STATUS, basicInfoEntity, messageEnti
 import { badRequest, forbidden, invalidFields } from '../../core/errors.js';
 import type { JsonRecord } from '../../db/row-mapping.js';
 import type { EntityHooks, WriteContext } from '../../engine/entity-hooks.js';
-import { after } from '../academic/academic-rules.js';
+import { after, filled } from '../academic/academic-rules.js';
 import { checkPersonalPhone } from '../people/personal-phone.js';
 
 const MAX_IMAGES = 9;
 export const ANSWER_CODE = 'message_answer';
-
-const filled = (value: unknown): boolean => value !== null && value !== undefined && String(value).trim() !== '';
 
 /** An image list as DOMAIN 1.3 stores it: a JSON array of `{link, name, …}`; null when malformed. */
 function imageCount(raw: unknown): number | null {

@@ -1,11 +1,9 @@
 import { MOBILE_MSG, REGIST_MSG, TELEPHONE_MSG, isMobile, isTelephone, type SubmitValues } from '@alumni/domain';
 import type { JsonRecord } from '../../db/row-mapping.js';
 import type { WriteContext } from '../../engine/entity-hooks.js';
-import { after } from '../academic/academic-rules.js';
+import { after, filled } from '../academic/academic-rules.js';
 import { normalPhone } from '../identity/identity-normal.js';
 import { refuse } from './study-rules.js';
-
-const filled = (value: unknown) => value !== null && value !== undefined && value !== '';
 
 /**
  * A person's phone under its country code (`areaCode`, default +86): a mainland mobile with +86 —
