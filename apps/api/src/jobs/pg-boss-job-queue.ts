@@ -54,6 +54,7 @@ export class PgBossJobQueue implements JobQueue {
   private stopping = new AbortController();
   private started = false;
   private starting: Promise<void> | null = null;
+  private tablesExist = false;
 
   constructor(
     connectionString: string,
@@ -162,10 +163,13 @@ export class PgBossJobQueue implements JobQueue {
     return { records: await this.views(rows), total };
   }
 
+  /** Whether pg-boss's tables exist yet (they appear on the first start and never go): asked until they do. */
   private async installed(): Promise<boolean> {
+    if (this.tablesExist) return true;
     const found = await sql<{ n: string }>`select count(*) as n from information_schema.tables
       where table_schema = ${this.settings.schema} and table_name = 'job'`.execute(this.db);
-    return Number(found.rows[0]?.n ?? 0) > 0;
+    this.tablesExist = Number(found.rows[0]?.n ?? 0) > 0;
+    return this.tablesExist;
   }
 
   private async row(id: string): Promise<BossRow | null> {
