@@ -11,5 +11,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two test files at a time even on two cores: most of the time goes to waiting on the databases,
+    // the job queue's timers and child processes, not to the CPU (decision 181).
+    maxWorkers: 2,
   },
 });

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { percentile } from './lib/closed-loop-load.js';
 import { startBenchApp } from './lib/bench-app.js';
+import { statusesSql } from './lib/bulk-rows.js';
 import { measureEach } from './lib/each-dialect.js';
 import { Table, fmt } from './lib/table.js';
 
@@ -66,20 +67,6 @@ function multipart(file: Buffer): { body: Buffer; headers: Record<string, string
     file, Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-/** 1,000,000 approved study records over the demo alumni, departments, specialities and years, in one INSERT … SELECT. */
-function statusesSql(dialect: 'sqlite' | 'postgres', rows: number, departments: string[], specialities: string[]): string {
-  const series = dialect === 'postgres' ? `generate_series(1, ${rows}) as s(i)`
-    : `(with recursive s(i) as (select 1 union all select i + 1 from s where i < ${rows}) select i from s) as s`;
-  const pick = (list: string[], expr: string) => `case ${list.map((v, k) => `when (${expr}) % ${list.length} = ${k} then ${v}`).join(' ')} end`;
-  const stamp = dialect === 'postgres' ? `timestamp '2024-01-01 00:00:00'` : `'2024-01-01 00:00:00'`;
-  return `insert into alumni_student_status (id, tenant_id, create_user, create_time, update_user, update_time, status, is_deleted,
-      alumni_id, department_id, speciality_id, education_level, study_form, enrollment_year, graduation_status, source, examine_status)
-    select 3000000000000000 + i, '000000', 1, ${stamp}, 1, ${stamp}, 1, 0,
-      4000000000000000 + (i % ${Math.round(rows * 0.83)}), ${pick(departments, 'i')}, ${pick(specialities, 'i')},
-      '' || (1 + (i % 4)), '1', 1950 + (i % 75), '2', '4', 1
-    from ${series}`;
 }
 
 interface Figures { dialect: string; previewS: number; commitS: number; created: number; alumni: number; countMedian: number; countP95: number }

@@ -22,7 +22,8 @@ step "Test services"
 eval "$(node scripts/probe-services.mjs)"
 echo "TEST_DATABASE_URL=${TEST_DATABASE_URL:-(not set: API tests run on SQLite only)}"
 echo "TEST_REDIS_URL=${TEST_REDIS_URL:-(not set)}"
-export TEST_DATABASE_URL TEST_REDIS_URL
+echo "TEST_MYSQL_URL=${TEST_MYSQL_URL:-(not set: data-source and BladeX import tests skip MySQL)}"
+export TEST_DATABASE_URL TEST_REDIS_URL TEST_MYSQL_URL
 
 step "Build"
 npm run build || exit 1

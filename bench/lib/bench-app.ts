@@ -16,11 +16,16 @@ export type BenchApp = Awaited<ReturnType<typeof buildApp>>['app'];
 
 /**
  * The built API in-process with the demo school, on SQLite in a temporary folder or on PostgreSQL
- * in a schema of its own; `close` drops both. `signIn` answers the headers of a demo account.
+ * in a schema of its own; `close` drops both, but a data folder given as `keptDataDir`, which a
+ * server process may open afterwards. `signIn` answers the headers of a demo account. `build` is
+ * passed to `buildApp` (the audit benchmark builds one app without the audit trail).
  */
-export async function startBenchApp(dialect: 'sqlite' | 'postgres', name: string, pgUrl: string) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `alumni-${name}-bench-`));
-  const env: Record<string, string> = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
+export async function startBenchApp(
+  dialect: 'sqlite' | 'postgres', name: string, pgUrl: string,
+  options: { keptDataDir?: string; env?: Record<string, string>; build?: Parameters<typeof buildApp>[1] } = {},
+) {
+  const dataDir = options.keptDataDir ?? mkdtempSync(path.join(os.tmpdir(), `alumni-${name}-bench-`));
+  const env: Record<string, string> = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO: 'true', ...options.env };
   const schema = `bench_${name}_${process.pid}`;
   const onSchema = async (statement: string) => {
     const admin = new pg.Client({ connectionString: pgUrl });
@@ -33,10 +38,12 @@ export async function startBenchApp(dialect: 'sqlite' | 'postgres', name: string
     await onSchema(`create schema ${schema}`);
     env.DATABASE_URL = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   }
-  const { app } = await buildApp(loadConfig(env));
+  const { app } = await buildApp(loadConfig(env), options.build);
   await addBenchClient(app.services.database.db);
   return {
     app,
+    /** The environment the app was configured from: a worker process given it shares its database and keys. */
+    env,
     /** Headers of a signed-in demo account; answers come plain (no encrypted bodies to read). */
     async signIn(account = 'admin'): Promise<Record<string, string>> {
       const md5 = createHash('md5').update('Xy@123456').digest('hex');
@@ -49,7 +56,7 @@ export async function startBenchApp(dialect: 'sqlite' | 'postgres', name: string
     },
     async close(): Promise<void> {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keptDataDir) rmSync(dataDir, { recursive: true, force: true });
       if (dialect === 'postgres') await onSchema(`drop schema if exists ${schema} cascade`);
     },
   };

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
  */
 export const LATIN_IN_CHINESE = new Set([
   'ID', 'API', 'APP', 'App', 'IP', 'URL', 'OSS', 'SMS', 'SMTP', 'Excel', 'PDF', 'Token', 'token', 'OAuth', 'OAuth2',
-  'Redis', 'SQL', 'JSON', 'HTTP', 'HTTPS', 'Key', 'Secret', 'AccessKey', 'SecretKey', 'Endpoint', 'Bucket',
+  'Redis', 'SQL', 'JSON', 'XML', 'BPMN', 'HTTP', 'HTTPS', 'Key', 'Secret', 'AccessKey', 'SecretKey', 'Endpoint', 'Bucket',
   'AppId', 'MinIO', 'minio', 'Saber', 'BladeX', 'KB', 'MB', 'GB', 'ms', 'Blade', 'Auth', 'Basic', 'Bearer',
   'jpg', 'png', 'kb', 'EMS', 'ICP', 'QQ', 'WeChat', 'Lv', 'No', 'px', 'Logo', 'logo', 'Tab', 'www', 'com', 'cn', 'http', 'https',
 ]);

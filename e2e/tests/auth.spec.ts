@@ -21,7 +21,7 @@ test('the login form asks for the empty fields', async ({ page }) => {
 
 test('the administrator signs in and sees the menus from the server', async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: /欢迎回来/ })).toContainText('系统管理员');
+  await expect(page.getByTestId('dashboard-greeting')).toContainText(/(上午好|下午好|晚上好)，系统管理员/);
   const menu = page.getByRole('complementary').getByRole('menu');
   await expect(menu.getByText('系统管理')).toBeVisible();
   for (const name of ['字典管理', '业务字典', '参数管理', '租户产品包']) await expect(menu.getByText(name)).toBeVisible();

@@ -113,6 +113,12 @@ test('an alumnus registers on the public page at phone width, and the registrati
   await form.getByLabel('验证码').fill(await captchaText(await captcha.key()));
   await form.getByRole('button', { name: '提交登记' }).click();
   await expect(form.getByText('请阅读并同意登记协议')).toBeVisible();
+  // The agreement shown is the school's current version of its text (1.1 in the demo school).
+  await form.getByRole('button', { name: '《校友信息登记协议》' }).click();
+  await expect(page.getByTestId('agreement-text')).toContainText('个人信息保护法');
+  await page.getByRole('dialog').getByRole('button', { name: /OK|确\s*定|知道了/ }).click();
+  // The dialog is gone before the form is used again (its closing mask would take the next clicks).
+  await expect(page.getByRole('dialog')).toBeHidden();
   await form.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
   await form.getByLabel('验证码').fill(await captchaText(await captcha.key()));
   await page.screenshot({ path: 'screenshots/regist-page-zh.png', fullPage: true });

@@ -67,7 +67,10 @@ test('the log SMS provider is configured and a message is sent from the SMS page
   expect(result.data).toMatchObject({ sent: 1, failed: 1 });
   await expect(page.locator('.ant-modal-confirm-title').filter({ hasText: '发送成功 1 条,失败 1 条' })).toBeVisible();
   await expect(page.getByText('12345: 请输入正确的手机号码')).toBeVisible();
-
+  await page.keyboard.press('Escape');
+  // The demo school's own configuration is the enabled one again, as the SMS pushes expect.
+  await button(row(list, 'demo-sms'), '启用').click();
+  await expect(row(list, 'demo-sms')).toContainText('已启用');
 });
 
 test('SMTP is configured and a test mail is sent and received', async ({ page }) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { routedEntities, dictEntity, dictBizEntity, MSG } from '@alumni/domain';
+import { routedEntities, dictEntity, dictBizEntity, MSG, type EntityDef } from '@alumni/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApiScopeHook } from './access/api-scope-hook.js';
 import { registerMenuRoutes } from './access/menu-routes.js';
@@ -24,6 +24,7 @@ import { refreshStatisticsAtStart } from './db/planner-statistics.js';
 import { sealStoredFields } from './db/seal-stored-fields.js';
 import { registerEntityRoutes } from './engine/entity-routes.js';
 import { registerImportRoutes } from './engine/excel/excel-routes.js';
+import { registerAuditRoutes } from './engine/audit/audit-routes.js';
 import { registerDictionaryRoutes } from './modules/dict/dict-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
 import { registerSystemAdminRoutes } from './modules/system-admin.js';
@@ -39,10 +40,14 @@ import { registerProfileRoutes } from './modules/user-self/profile-routes.js';
 import { registerGuestRoute } from './modules/user-self/register-guest.js';
 import { registerOpenPasswordRoute } from './modules/user-self/open-password.js';
 import { seedIfEmpty, type SeedResult } from './seed/seed.js';
-import { createServices } from './services.js';
+import { createServices, type ServiceOptions } from './services.js';
 import { registerJobHandlers } from './jobs/job-handlers.js';
 import { registerJobRoutes } from './jobs/job-routes.js';
-import { registerMessagingRoutes } from './modules/messaging/messaging.js';
+import { registerMessagingRoutes, registerNoticePushRoutes, registerSmsPushRoutes } from './modules/messaging/messaging.js';
+import { registerReportRoutes } from './modules/report/report-routes.js';
+import { registerSurveyRoutes } from './modules/survey/survey.js';
+import { registerBladexImportRoutes } from './modules/develop/bladex-import/bladex-import-routes.js';
+import { registerDevelopRoutes } from './modules/develop/develop.js';
 import type { KvStore } from './store/kv-store.js';
 import { MemoryStore } from './store/memory-store.js';
 import { RedisStore } from './store/redis-store.js';
@@ -52,8 +57,8 @@ export interface BuiltApp {
   seed: SeedResult;
 }
 
-/** The API's own routes, under /api. */
-async function apiRoutes(api: FastifyInstance): Promise<void> {
+/** The API's own routes, under /api; `extraEntities` are served beside the registry's. */
+async function apiRoutes(api: FastifyInstance, options: { extraEntities?: readonly EntityDef[] }): Promise<void> {
   await registerOpenApi(api, api.services.config.tokenHeader);
   await registerAbuseLimits(api, api.services.config);
   registerInputHygiene(api);
@@ -67,7 +72,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   registerProfileRoutes(api);
   registerGuestRoute(api);
   registerOpenPasswordRoute(api);
-  for (const entity of routedEntities()) registerEntityRoutes(api, entity);
+  for (const entity of [...routedEntities(), ...(options.extraEntities ?? [])]) registerEntityRoutes(api, entity);
   registerDictionaryRoutes(api, dictEntity);
   registerDictionaryRoutes(api, dictBizEntity);
   await api.register(resourceRoutes);
@@ -76,10 +81,17 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   registerPeopleRoutes(api);
   registerJobRoutes(api);
   registerMessagingRoutes(api);
+  registerNoticePushRoutes(api);
+  registerSmsPushRoutes(api);
+  registerSurveyRoutes(api);
   registerRelationRoutes(api);
   await registerWorkflowRoutes(api);
   registerActivityRoutes(api);
   registerDonationRoutes(api, api.services.numbers);
+  registerReportRoutes(api);
+  registerBladexImportRoutes(api, api.services.bladexImports);
+  registerDevelopRoutes(api);
+  registerAuditRoutes(api);
   await api.register(albumRoutes);
   await api.register(registerImportRoutes);
 }
@@ -88,7 +100,17 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
  * The whole product as one Fastify app: external parts (database, store) first, then the API, then
  * the web app. `server.ts` only boots it; tests call it with `inject`.
  */
-export async function buildApp(config: Config, options: { store?: KvStore } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  config: Config,
+  options: {
+    store?: KvStore;
+    /**
+     * Definitions outside the registry whose standard calls are served like the registry's: what the
+     * code generator made, tried before it joins the registry (their tables are the caller's to make).
+     */
+    extraEntities?: readonly EntityDef[];
+  } & ServiceOptions = {},
+): Promise<BuiltApp> {
   setTimeZone(config.timeZone);
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -106,8 +128,10 @@ export async function buildApp(config: Config, options: { store?: KvStore } = {}
   const store = options.store ?? (config.redisUrl ? new RedisStore(config.redisUrl, config.redisKeyPrefix) : new MemoryStore());
   const migrated = await migrate(database);
   const seed = await seedIfEmpty(database, config);
-  const services = createServices(config, database, store, app.log);
+  const services = createServices(config, database, store, app.log, { auditTrail: options.auditTrail });
   await registerJobHandlers(services);
+  // A push the seed left 待发送 (the demo's scheduled one) gets its start job like a submitted one.
+  if (seed.seeded) await services.noticePushes.queueWaiting();
   // Personal data written plain by a migration's older rows or the seed is sealed now; a start that
   // changed nothing reads no table (rows loaded behind the server's back: `rotate-field-key -- --continue`).
   const sealed = migrated.length > 0 || seed.seeded ? await sealStoredFields(database.db, services.sealing) : {};
@@ -126,7 +150,7 @@ export async function buildApp(config: Config, options: { store?: KvStore } = {}
   // Per-request lines only when debugging; business logs stay at the configured level.
   const requestLogLevel = config.logLevel === 'debug' || config.logLevel === 'trace' ? config.logLevel : 'warn';
   await registerCompression(app);
-  await app.register(apiRoutes, { prefix: '/api', logLevel: requestLogLevel });
+  await app.register(apiRoutes, { prefix: '/api', logLevel: requestLogLevel, extraEntities: options.extraEntities ?? [] });
   registerWeb(app, config.webDir, config.tokenHeader, config.apiCryptoKey);
   return { app, seed };
 }

@@ -1,4 +1,4 @@
-import { basicInfoEntity, registInfoEntity, dictBizEntity, dictEntity, donationEntity, studentEntity, studentStatusEntity } from '@alumni/domain';
+import { basicInfoEntity, registInfoEntity, dictBizEntity, dictEntity, donationEntity, reportEntity, studentEntity, studentStatusEntity } from '@alumni/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { AccessService } from './access/access-service.js';
 import { Params } from './access/params.js';
@@ -13,6 +13,8 @@ import type { Database } from './db/database.js';
 import { DictionaryLabels } from './engine/dictionary-labels.js';
 import type { EntityHooks } from './engine/entity-hooks.js';
 import { EntityOperations } from './engine/entity-operations.js';
+import { AuditReads } from './engine/audit/audit-reads.js';
+import { AuditTrail } from './engine/audit/audit-trail.js';
 import { EntityImports } from './engine/excel/entity-import.js';
 import { basicInfoHooks } from './modules/people/basic-info-hooks.js';
 import { Duplicates } from './modules/identity/duplicates.js';
@@ -42,9 +44,19 @@ import { scopeHooks } from './modules/scope/scope-hooks.js';
 import { systemAdminHooks } from './modules/system-admin.js';
 import { academicHooks } from './modules/academic/academic.js';
 import { messagingHooks } from './modules/messaging/messaging.js';
+import { reportHooks } from './modules/report/report-hooks.js';
+import { developHooks } from './modules/develop/develop.js';
+import { SurveyLinks, surveyHooks } from './modules/survey/survey.js';
+import type { RecipientValuesSource } from './modules/messaging/notice-push-text.js';
+import { SurveyInvitations } from './modules/survey/survey-invitation.js';
 import type { KvStore } from './store/kv-store.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { openJobQueue } from './jobs/open-job-queue.js';
+import { NoticePushSending } from './modules/messaging/notice-push-sending.js';
+import { PushRecordTokens } from './modules/messaging/push-record-token.js';
+import { PushTallies } from './modules/messaging/notice-push-tallies.js';
+import { BladexImports } from './modules/develop/bladex-import/bladex-import-service.js';
+import { datasourceSettings } from './modules/develop/datasource-settings.js';
 
 /** The long-lived parts of the API, wired once per process. */
 export interface Services {
@@ -60,6 +72,8 @@ export interface Services {
   /** Encryption at rest of ID numbers, phones and e-mails (and their keyed hashes). */
   sealing: FieldSealing;
   operations: EntityOperations;
+  /** The audit trail's history and list (written by the operations, inside each write). */
+  auditReads: AuditReads;
   /** Keyed hashes of alumni identity, and the duplicate detection that reads them (DOMAIN 1.6). */
   identityKeys: IdentityKeys;
   duplicates: Duplicates;
@@ -79,6 +93,17 @@ export interface Services {
   routeTitles: RouteTitles;
   /** Durable background work (docs/job-queue.md); started by the server and the worker, not by `buildApp`. */
   jobs: JobQueue;
+  /** Notice pushes: their sending jobs and figures (DOMAIN 8.3). */
+  noticePushes: NoticePushSending;
+  /** Signed links of pushed e-mails (unsubscribe, read pixel). */
+  pushTokens: PushRecordTokens;
+  /** Signed links to the survey answer page (DOMAIN 9.4). */
+  surveyLinks: SurveyLinks;
+  surveyInvitations: SurveyInvitations;
+  /** The per-recipient values of a push (a survey invitation's link), for its sending and its preview. */
+  pushRecipientValues: RecipientValuesSource;
+  /** Moving in from a BladeX installation: dry runs and import jobs. */
+  bladexImports: BladexImports;
 }
 
 declare module 'fastify' {
@@ -87,7 +112,12 @@ declare module 'fastify' {
   }
 }
 
-export function createServices(config: Config, database: Database, store: KvStore, log: FastifyBaseLogger): Services {
+/** How services are made beyond the configuration: only the audit benchmark measures writes without the audit trail. */
+export interface ServiceOptions {
+  auditTrail?: boolean;
+}
+
+export function createServices(config: Config, database: Database, store: KvStore, log: FastifyBaseLogger, options: ServiceOptions = {}): Services {
   const { db } = database;
   const access = new AccessService(db);
   const scopes = new ScopeService(db);
@@ -101,6 +131,7 @@ export function createServices(config: Config, database: Database, store: KvStor
   const identityKeys = new IdentityKeys(config.dataKey, sealing);
   const duplicates = new Duplicates(identityKeys, sealing);
   const numbers = new EntityNumbers(params, repository);
+  const pushTallies = new PushTallies(db);
   const hooks = new Map<string, EntityHooks>([
     [dictEntity.name, dictionaryHooks(labels)],
     ['log-api', apiLogHooks(routeTitles)],
@@ -110,7 +141,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     ...systemAdminHooks(db, access, params, scopes),
     ...scopeHooks(access),
     ...academicHooks(db, params),
-    ...messagingHooks(db),
+    ...messagingHooks(db, (): JobQueue => jobs, pushTallies, (): NoticePushSending => noticePushes),
     [studentEntity.name, studentHooks(new Graduation())],
     [basicInfoEntity.name, basicInfoHooks(identityKeys, duplicates, { db, repository, labels, operations: (): EntityOperations => operations })],
     [registInfoEntity.name, registInfoHooks(duplicates, new RegistExamine(duplicates), { db, repository, operations: (): EntityOperations => operations })],
@@ -121,16 +152,33 @@ export function createServices(config: Config, database: Database, store: KvStor
     ['activityCost', costHooks(db, repository)],
     [donationEntity.name, donationHooks(db, numbers)],
     ...albumHooks(db, params, resources, (): EntityOperations => operations),
+    [reportEntity.name, reportHooks()],
+    ...surveyHooks((): JobQueue => jobs),
+    ...developHooks(),
   ]);
-  const operations: EntityOperations = new EntityOperations(db, repository, access, labels, hooks, scopes, numbers, new Examination(access, new ExamineLog()));
+  const jobs: JobQueue = openJobQueue(config, database, (message, error) => log.error({ err: error }, message));
+  const audit = options.auditTrail === false ? null : new AuditTrail(database.dialect);
+  const operations: EntityOperations = new EntityOperations(db, repository, access, labels, hooks, scopes, numbers, new Examination(access, new ExamineLog()), audit);
   const tokens = new TokenService(config.tokenSecret, store);
   const sessions = new SessionGuard(db, config.tokenSecret);
   tokens.checkSessionsWith((claims) => sessions.isCurrent(claims));
   const signIn = new SignInService(db, store, tokens, sessions, params, config.lockoutMinutes, {
     access: config.accessTokenSeconds, refresh: config.refreshTokenSeconds,
   });
+  const pushTokens = new PushRecordTokens(config.dataKey);
+  const surveyLinks = new SurveyLinks(config.dataKey);
+  const surveyInvitations = new SurveyInvitations(db, surveyLinks);
+  const recipientValues: RecipientValuesSource = (tenantId, push, base) => surveyInvitations.valuesFor(tenantId, push.surveyId, base);
+  const noticePushes = new NoticePushSending({ db, jobs, repository, operations, resources, params, tokens: pushTokens, recipientValues });
+  const bladexImports = new BladexImports({
+    db, repository, jobs, access, labels,
+    datasourceSettings: (who, id) => datasourceSettings({ operations, repository }, who, id),
+  });
   return {
-    config, database, store, access, scopes, params, labels, repository, sealing, operations, tokens, sessions, identityKeys, duplicates, numbers,
+    bladexImports,
+    noticePushes, pushTokens, surveyLinks, surveyInvitations, pushRecipientValues: recipientValues,
+    config, database, store, access, scopes, params, labels, repository, sealing, operations, tokens,
+    auditReads: new AuditReads(db, (query) => database.read(query)), sessions, identityKeys, duplicates, numbers,
     captcha: new CaptchaService(store, config.captchaTtlSeconds),
     clients: new ClientRegistry(db),
     signIn,
@@ -138,6 +186,6 @@ export function createServices(config: Config, database: Database, store: KvStor
     imports: new EntityImports(db, operations, repository, labels, store, resources.files, config.dataDir),
     logs: new LogWriter(db, log),
     routeTitles,
-    jobs: openJobQueue(config, database, (message, error) => log.error({ err: error }, message)),
+    jobs,
   };
 }

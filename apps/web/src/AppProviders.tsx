@@ -1,14 +1,16 @@
 import { ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FeedbackBridge } from './components/FeedbackBridge';
+import { antdLocale } from './i18n/language-packs';
 import { useReducedMotion } from './lib/use-reduced-motion';
 import { useSettingsStore } from './stores/settings-store';
 
 /** Theme (motion off when the system asks for reduced motion), language (antd locale and dayjs follow i18n) and the toast holder. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const lang = useSettingsStore((s) => s.lang);
+  // antd follows i18n's language, which changes once the chosen language's texts have arrived.
+  const { i18n } = useTranslation();
   const color = useSettingsStore((s) => s.color);
   // A system asking for reduced motion gets no sliding, zooming or fading in any component.
   const motion = !useReducedMotion();
@@ -20,7 +22,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, [lang]);
 
   return (
-    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={{ token: { colorPrimary: color, borderRadius: 6, motion } }}>
+    <ConfigProvider locale={antdLocale(i18n.language)} theme={{ token: { colorPrimary: color, borderRadius: 6, motion } }}>
       <FeedbackBridge />
       {children}
     </ConfigProvider>

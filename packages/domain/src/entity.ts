@@ -50,6 +50,8 @@ export interface EntityDef<F extends Record<string, Field> = Record<string, Fiel
   readByEveryTenant?: boolean;
   /** Menu code: reading needs the menu, writing the button codes `<code>_add|_edit|_delete`. */
   permission: string;
+  /** Other menus whose holders may read the entity too (a survey's questions, from the questionnaire menu). */
+  readMenus?: readonly string[];
   api?: EntityApi;
   /** A unique field whose value names a row as its id does: detail then takes either (regions: `code`). */
   detailKey?: string;
@@ -61,7 +63,7 @@ export interface EntityDef<F extends Record<string, Field> = Record<string, Fiel
   /** Field shown as the row's name in pickers and confirmations. */
   titleField?: string;
   /** Button codes that differ from `<permission>_add|_edit|_delete|_view` (attachments are added by upload). */
-  buttonCodes?: Partial<Record<'add' | 'edit' | 'remove' | 'view', string>>;
+  buttonCodes?: Partial<Record<'add' | 'edit' | 'remove' | 'view' | 'export' | 'import', string>>;
   /** Row buttons the page offers; the view button is on unless switched off. */
   viewButton?: boolean;
   /** Lists show the create time as a column with a date-range search. */
@@ -153,8 +155,8 @@ export const permissionCodes = (entity: EntityDef) => ({
   edit: entity.buttonCodes?.edit ?? `${entity.permission}_edit`,
   remove: entity.buttonCodes?.remove ?? `${entity.permission}_delete`,
   view: entity.buttonCodes?.view ?? `${entity.permission}_view`,
-  export: `${entity.permission}_export`,
-  import: `${entity.permission}_import`,
+  export: entity.buttonCodes?.export ?? `${entity.permission}_export`,
+  import: entity.buttonCodes?.import ?? `${entity.permission}_import`,
 });
 
 /** The full path (under /api) of one of an entity's standard calls, or null when it has none. */

@@ -57,6 +57,12 @@ interface FieldCommon {
    */
   secret?: boolean;
   /**
+   * With `secret`: stored encrypted at rest under the field keys (the repository seals it on write and
+   * opens it on read, for the server's own use); answers still carry SECRET_MASK. No hash is kept, so
+   * the field is never searched (a data source's password).
+   */
+  sealed?: boolean;
+  /**
    * Personal data (DOMAIN 1.8): callers without `alumni_sensitive_view` read it masked in every
    * answer and export; a masked value sent back unchanged keeps the stored one.
    */
@@ -93,7 +99,19 @@ export interface DictField extends FieldCommon {
   kind: 'dict'; dict: string; source: 'system' | 'biz'; default?: string;
   /** Keys are whole numbers (`examineStatus`): stored as an integer column, carried as a JSON number. */
   numeric?: boolean;
+  /**
+   * Several keys (DOMAIN 1.3 `enum[]`): carried and stored comma-joined (`"1,3"`, at most
+   * `MULTIPLE_KEYS_MAX` characters); answers name each key, forms pick several.
+   */
+  multiple?: boolean;
 }
+
+/** The longest comma-joined key list a `multiple` dictionary field holds. */
+export const MULTIPLE_KEYS_MAX = 64;
+
+/** The keys of a `multiple` dictionary field's value, in stored order. */
+export const dictKeys = (value: unknown): string[] =>
+  value === null || value === undefined ? [] : String(value).split(',').map((k) => k.trim()).filter((k) => k !== '');
 export interface DateField extends FieldCommon { kind: 'date'; }
 export interface DatetimeField extends FieldCommon { kind: 'datetime'; }
 /** A reference to another row by id. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineEntity } from './entity.js';
 import { date, fk, flag, integer, text } from './fields.js';
-import { FILTER_OPS, parseIds, parseListQuery, QueryError } from './list-query.js';
+import { FILTER_OPS, MAX_PAGE, parseIds, parseListQuery, parsePaging, QueryError } from './list-query.js';
 import { t } from './text.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './wire.js';
 
@@ -222,5 +222,20 @@ describe('parseIds', () => {
   it('refuses more than 1000 ids', () => {
     expect(parseIds(Array.from({ length: 1001 }, (_, i) => String(i + 1)).join(','))).toBeNull();
     expect(parseIds(Array.from({ length: 1000 }, (_, i) => String(i + 1)).join(','))).toHaveLength(1000);
+  });
+});
+
+describe('parsePaging', () => {
+  it('defaults the page and size, and takes whole numbers within bounds', () => {
+    expect(parsePaging({})).toEqual({ current: 1, size: 10 });
+    expect(parsePaging({}, 20)).toEqual({ current: 1, size: 20 });
+    expect(parsePaging({ current: '3', size: '1000' })).toEqual({ current: 3, size: 1000 });
+    expect(parsePaging({ current: String(MAX_PAGE) })).toEqual({ current: MAX_PAGE, size: 10 });
+  });
+
+  it('refuses a page past MAX_PAGE (an offset no longer exact), fractions, zero and oversized pages', () => {
+    for (const query of [{ current: '99999999999999999999' }, { current: String(MAX_PAGE + 1) }, { current: '1.5' }, { current: '0' }, { size: '1001' }, { size: 'abc' }]) {
+      expect(() => parsePaging(query), JSON.stringify(query)).toThrow(QueryError);
+    }
   });
 });

@@ -47,7 +47,8 @@ const OP_SET = new Set<string>(FILTER_OPS);
 
 function kindOf(entity: EntityDef, name: string): FieldKind | null {
   const field = entity.fields[name];
-  if (field) return valueKind(field);
+  // A secret is never a filter or a sort: a prefix search would spell it out a character at a time.
+  if (field) return field.secret ? null : valueKind(field);
   if ((QUERYABLE_BASE_FIELDS as readonly string[]).includes(name)) return BASE_FIELDS[name as keyof typeof BASE_FIELDS].kind;
   return null;
 }
@@ -78,6 +79,36 @@ function convert(kind: FieldKind, op: FilterOp, raw: string): string | number | 
   return raw;
 }
 
+/** The highest page a list call may ask for: far past any list, with every offset an exact integer. */
+export const MAX_PAGE = 1_000_000_000;
+
+/**
+ * `current` (1-based) and `size` of a list call (PROTOCOL 4), absent ones defaulted; anything else —
+ * not a whole number, below 1, a size over MAX_PAGE_SIZE or a page over MAX_PAGE — is a 400.
+ */
+export function parsePaging(query: Record<string, unknown>, defaultSize: number = DEFAULT_PAGE_SIZE): { current: number; size: number } {
+  const current = query.current === undefined || query.current === '' ? 1 : Number(query.current);
+  const size = query.size === undefined || query.size === '' ? defaultSize : Number(query.size);
+  if (!Number.isInteger(current) || current < 1 || current > MAX_PAGE || !Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
+    throw new QueryError(MSG.badPage, {});
+  }
+  return { current, size };
+}
+
+/**
+ * A condition built by code from a parameter a route declares (a hook's `listParams`), checked as a
+ * filter of the query string is: a value its field cannot hold is a 400 naming the parameter, so no
+ * unchecked value reaches SQL (an id column of PostgreSQL refuses `x` with a server error).
+ */
+export function checkedCondition(entity: EntityDef, condition: Condition, param: string): Condition {
+  const kind = kindOf(entity, condition.field);
+  if (!kind || condition.value === null) return condition;
+  const one = (v: string | number) => convert(kind, condition.op === 'in' ? 'equal' : condition.op, String(v));
+  const value = Array.isArray(condition.value) ? condition.value.map(one) : one(condition.value);
+  if (value === null || (Array.isArray(value) && value.some((v) => v === null))) throw new QueryError(MSG.badFilterValue, { name: param });
+  return { ...condition, value: value as Condition['value'] };
+}
+
 /**
  * Reads a list call's query string against an entity: paging, sort and filters. Names that are
  * neither fields nor the `extra` names a route declares are refused, so nothing unchecked reaches SQL.
@@ -87,11 +118,7 @@ export function parseListQuery(
   query: Record<string, unknown>,
   extra: ReadonlySet<string> = new Set(),
 ): ListQuery {
-  const current = query.current === undefined || query.current === '' ? 1 : Number(query.current);
-  const size = query.size === undefined || query.size === '' ? DEFAULT_PAGE_SIZE : Number(query.size);
-  if (!Number.isInteger(current) || current < 1 || !Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-    throw new QueryError(MSG.badPage, {});
-  }
+  const { current, size } = parsePaging(query);
   const conditions: Condition[] = [];
   for (const [key, rawValue] of Object.entries(query)) {
     if (PAGING_KEYS.has(key) || extra.has(key)) continue;

@@ -23,6 +23,7 @@ const sample = defineEntity({
     amount: integer(t('数量', 'Amount'), { min: 0, max: 100, default: 7 }),
     enabled: flag(t('启用', 'Enabled')),
     sex: dict(t('性别', 'Sex'), 'sex'),
+    levels: dict(t('学历层次', 'Levels'), 'education_level', { source: 'biz', multiple: true }),
     ownerId: fk(t('负责人', 'Owner')),
     roleIds: ids(t('角色', 'Roles')),
     born: date(t('生日', 'Birthday')),
@@ -269,5 +270,25 @@ describe('parseSubmit: create and update', () => {
   it('reports every bad field at once', () => {
     const r = parseSubmit(sample, { title: 'toolong', amount: 'x', enabled: 3 }, 'zh');
     expect(Object.keys(r.errors).sort()).toEqual(['amount', 'enabled', 'pickedAt', 'title']);
+  });
+});
+
+describe('parseSubmit: a dictionary field of several keys', () => {
+  const levels = (value: unknown) => {
+    const parsed = one('levels', value);
+    return parsed.ok ? parsed.values.levels : parsed.errors.levels;
+  };
+  it('keeps the keys comma-joined, each once, in the order given, from a list or from text', () => {
+    expect(levels(['2', 3, '2'])).toBe('2,3');
+    expect(levels(' 3 , 1,,')).toBe('3,1');
+    expect(levels(4)).toBe('4');
+  });
+  it('reads no keys as no value', () => {
+    expect(levels([])).toBe('');
+  });
+  it('refuses a key too long and a list too long, and what is not a key at all', () => {
+    expect(levels(['k'.repeat(33)])).toBe('学历层次不能超过32个字符');
+    expect(levels(Array.from({ length: 40 }, (_, i) => String(i)))).toBe('学历层次不能超过64个字符');
+    expect(levels({ a: 1 })).toBeTypeOf('string');
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EntityDef } from './entity.js';
-import { isChoiceKind, type Field } from './fields.js';
+import { dictKeys, isChoiceKind, MULTIPLE_KEYS_MAX, type Field } from './fields.js';
 import { MSG } from './messages.js';
 import { looksMasked } from './sensitive.js';
 import { checkProblem } from './validators/field-checks.js';
@@ -73,6 +73,14 @@ function valueSchema(field: Field, lang: Lang): z.ZodType<string | number> {
           .transform((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v))
           .pipe(z.number({ error: msg(MSG.badText) }).int({ error: msg(MSG.badText) })
             .min(-2147483648, { error: msg(MSG.badText) }).max(2147483647, { error: msg(MSG.badText) }));
+      }
+      if (field.multiple) {
+        // A list of keys, or the keys comma-joined; each key once, in the order given.
+        return z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))], { error: msg(MSG.badText) })
+          .transform((v) => [...new Set(dictKeys(Array.isArray(v) ? v.join(',') : v))])
+          .pipe(z.array(z.string().max(32, { error: msg(MSG.tooLong, { max: 32 }) })))
+          .transform((keys) => keys.join(','))
+          .pipe(z.string().max(MULTIPLE_KEYS_MAX, { error: msg(MSG.tooLong, { max: MULTIPLE_KEYS_MAX }) }));
       }
       return z.union([z.string(), z.number()], { error: msg(MSG.badText) })
         .transform((v) => String(v).trim())
@@ -203,6 +211,7 @@ function jsonTypeOf(field: Field): Record<string, unknown> {
     case 'flag':
       return { type: 'integer', enum: [0, 1] };
     case 'dict':
+      if (field.multiple) return { type: 'string', description: `comma-joined keys of dictionary ${field.dict}; a list of keys is accepted` };
       return field.numeric ? { type: 'integer', description: `dictionary ${field.dict}` } : { type: 'string', description: `dictionary ${field.dict}` };
     case 'fk':
       return { type: 'string', pattern: ID_RE.source };

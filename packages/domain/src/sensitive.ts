@@ -96,3 +96,18 @@ export const hashColumnOf = (column: string): string => `${column}_hash`;
 
 /** The same, as a field name (camelCase) of the values written: its column is `hashColumnOf` of the field's. */
 export const hashFieldOf = (field: string): string => `${field}Hash`;
+
+const sealedSecretsByEntity = new WeakMap<EntityDef, string[]>();
+
+/**
+ * The secret fields of an entity stored encrypted at rest (`sealed`): sealed and opened like the
+ * encrypted personal data, under the same keys, but without a keyed hash beside them.
+ */
+export function sealedSecretFields(entity: EntityDef): string[] {
+  let fields = sealedSecretsByEntity.get(entity);
+  if (!fields) {
+    fields = Object.entries(entity.fields).filter(([, field]) => field.secret === true && field.sealed === true).map(([name]) => name);
+    sealedSecretsByEntity.set(entity, fields);
+  }
+  return fields;
+}

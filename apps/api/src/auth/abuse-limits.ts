@@ -20,6 +20,9 @@ const LIMITED_ROUTES: Record<string, LimitName[]> = {
   '/api/blade-registInfo/registInfo/open/speciality': ['selfService'],
   '/api/blade-registInfo/registInfo/open/submit': ['selfService'],
   '/api/blade-registInfo/registInfo/open/progress': ['selfService'],
+  // The survey answer page (DOMAIN 9.4), per address.
+  '/api/blade-questionnaireSurvey/questionnaireSurvey/open/survey': ['selfService'],
+  '/api/blade-questionnaireSurvey/questionnaireSurvey/open/submit': ['selfService'],
 };
 
 /** A parameter from the query or a form/JSON body, as the sign-in calls read them. */

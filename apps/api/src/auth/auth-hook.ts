@@ -1,6 +1,6 @@
 import { MSG } from '@alumni/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Caller } from '../core/caller.js';
+import { callOrigin, type Caller } from '../core/caller.js';
 import { unauthorized } from '../core/errors.js';
 import { langOf } from '../core/lang.js';
 import { isSuperAdmin } from './sign-in.js';
@@ -50,7 +50,7 @@ export function registerAuthHook(app: FastifyInstance, tokens: TokenService, hea
     if (req.url.startsWith('/api/docs')) return; // the API documentation is public
     const result = await callerFromToken(tokens, tokenHeaderOf(req, headerName));
     if (typeof result === 'object') {
-      req.caller = { ...result, lang: req.lang };
+      req.caller = { ...result, lang: req.lang, origin: callOrigin(req) };
       return;
     }
     if (req.routeOptions.config?.public) return;

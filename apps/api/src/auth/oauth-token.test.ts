@@ -274,7 +274,7 @@ describe.each(testDialects())('oauth token on %s', (dialect) => {
     it('chooses the role named by Role-Id, and the token carries only its permissions', async () => {
       const body = (await requestToken(t, passwordGrant('switcher'), { 'role-id': ROLE.leader })).json();
       expect(body).toMatchObject({ role_id: ROLE.leader, role_name: 'leader' });
-      // leader reads the business menus of DOMAIN 15.3 (no messaging, no examination); alumni_admin much more.
+      // leader reads the business menus of DOMAIN 15.3 (of messaging only notices and pushes, no examination); alumni_admin much more.
       const routes = await t.call('GET', '/api/blade-system/menu/routes', body.access_token);
       const codes = (nodes: { code: string; children?: unknown[] }[]): string[] =>
         nodes.flatMap((n) => [n.code, ...codes((n.children ?? []) as { code: string }[])]);
@@ -282,7 +282,7 @@ describe.each(testDialects())('oauth token on %s', (dialect) => {
         'desk', 'notice', 'work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done',
         'alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor', 'academic', 'department', 'speciality',
         'org', 'association', 'activities', 'activity', 'actapplist', 'activitycost', 'photo', 'giving', 'donation',
-        'engage', 'visitrecord', 'carelist', 'message',
+        'engage', 'visitrecord', 'carelist', 'message', 'messaging', 'alumninotice', 'noticepush', 'survey', 'questionnaire', 'report', 'reportlist',
       ]);
     });
 

@@ -22,7 +22,18 @@ export interface Caller {
   refreshExpiresAt: number;
   /** The language the caller reads answers in (from the request, not the token); Chinese when unset. */
   lang?: Lang;
+  /** Where the call came from (from the request, not the token), for the audit trail; absent for the server's own work. */
+  origin?: CallOrigin;
 }
+
+/** The client address and the request id of a call. */
+export interface CallOrigin {
+  ip: string | null;
+  requestId: string | null;
+}
+
+/** The origin of a request, as the audit trail records it. */
+export const callOrigin = (req: { ip?: string; id?: unknown }): CallOrigin => ({ ip: req.ip ?? null, requestId: req.id === undefined ? null : String(req.id) });
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -25,3 +25,6 @@ export class IdGenerator {
 }
 
 export const ids = new IdGenerator();
+
+/** The lowest id made at a millisecond (ids made later are greater): a time bound as an id bound. */
+export const firstIdAt = (ms: number): string => ((BigInt(Math.max(Math.floor(ms), Number(EPOCH))) - EPOCH) << 22n).toString();

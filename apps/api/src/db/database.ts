@@ -1,5 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
+import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
+import { FairSqliteDialect } from './fair-sqlite-dialect.js';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { registerSearchFunctions } from './search-index.js';
@@ -57,7 +58,7 @@ export function openDatabase(config: Config['database']): Database {
   // 64-bit ids exceed JavaScript's safe integers: read every integer as BigInt, rows are mapped after.
   sqlite.defaultSafeIntegers(true);
   registerSearchFunctions(sqlite);
-  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }) }) as Db;
+  const db = new Kysely<unknown>({ dialect: new FairSqliteDialect({ database: cachingSqlite(sqlite) }) }) as Db;
   const readers = config.readWorkers > 0 ? new SqliteReadPool(config.file, config.readWorkers) : null;
   return {
     db,

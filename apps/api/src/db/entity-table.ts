@@ -1,4 +1,4 @@
-import { ENCRYPTED_KINDS, encryptedFields, hashColumnOf, snake, type EntityDef, type Field } from '@alumni/domain';
+import { ENCRYPTED_KINDS, MULTIPLE_KEYS_MAX, encryptedFields, hashColumnOf, snake, type EntityDef, type Field } from '@alumni/domain';
 import { sql, type ColumnDataType, type Expression } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { ensureSearchIndex } from './search-index.js';
@@ -8,7 +8,7 @@ type ColumnType = ColumnDataType | Expression<unknown>;
 /** The SQL type of a field's column, per dialect. */
 export function columnType(field: Field, dialect: Dialect): ColumnType {
   // Encrypted at rest: the sealed text is about three times as long as the value (`FieldSealing`).
-  if (field.sensitive && ENCRYPTED_KINDS.has(field.sensitive)) return 'text';
+  if ((field.sensitive && ENCRYPTED_KINDS.has(field.sensitive)) || (field.secret && field.sealed)) return 'text';
   switch (field.kind) {
     case 'text':
       return `varchar(${field.max})`;
@@ -20,6 +20,7 @@ export function columnType(field: Field, dialect: Dialect): ColumnType {
     case 'money':
       return sql`numeric(14, 2)`;
     case 'dict':
+      if (field.multiple) return `varchar(${MULTIPLE_KEYS_MAX})`;
       return field.numeric ? 'integer' : 'varchar(32)';
     case 'date':
       return dialect === 'postgres' ? 'date' : 'text';
@@ -76,9 +77,9 @@ export function exactFilterIndexes(entity: EntityDef): { name: string; columns: 
     .map(([name, field]) => ({ name, field, column: encrypted.has(name) ? hashColumnOf(snake(name)) : snake(name) }))
     .map(({ name, field, column }) => ({
       name: `${entity.table}_by_${snake(name)}`,
-      // A range of numbers (years, amounts) is sought after the tenant's equalities, so the planner
-      // reads the matching years rather than walking the tenant's rows in time order.
-      columns: field.search === 'range' && (field.kind === 'integer' || field.kind === 'money') && entity.scope === 'tenant'
+      // A range (years, amounts, times) is sought after the tenant's equalities, so the planner reads
+      // the matching rows rather than walking the tenant's rows in time order.
+      columns: field.search === 'range' && ['integer', 'money', 'date', 'datetime'].includes(field.kind) && entity.scope === 'tenant'
         ? ['tenant_id', 'is_deleted', column, 'create_time']
         : [column, 'tenant_id', 'is_deleted', 'create_time'],
     }));
@@ -111,4 +112,16 @@ export async function createEntityIndexes(db: Db, entity: EntityDef): Promise<vo
     await db.schema.createIndex(`${entity.table}_uq_${rule.fields.map(snake).join('_')}`).on(entity.table)
       .columns(['tenant_id', ...rule.fields.map(snake)]).execute();
   }
+}
+
+/**
+ * Whether a table has a column: a migration adding a field to an entity skips the column when the
+ * table was made after the field joined the definition (a new database has it from the start).
+ */
+export async function hasColumn(db: Db, dialect: Dialect, table: string, column: string): Promise<boolean> {
+  const { rows } = dialect === 'postgres'
+    ? await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
+        where table_schema = current_schema() and table_name = ${table} and column_name = ${column}`.execute(db)
+    : await sql<{ n: number }>`select count(*) as n from pragma_table_info(${table}) where name = ${column}`.execute(db);
+  return Number(rows[0]?.n) > 0;
 }

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { encryptedFields, hashFieldOf, snake, type EntityDef, type SensitiveKind } from '@alumni/domain';
+import { encryptedFields, hashFieldOf, sealedSecretFields, snake, type EntityDef, type SensitiveKind } from '@alumni/domain';
 
 /** The keys personal data is encrypted with: `current` seals, every key opens what it sealed. */
 export interface FieldKeyRing {
@@ -84,12 +84,18 @@ export class FieldSealing {
 
   /**
    * Field values (camelCase) as they are written: each encrypted field sealed, with its hash
-   * (`<field>Hash`) beside it. Other values pass unchanged; the input is not modified.
+   * (`<field>Hash`) beside it, and each sealed secret sealed. Other values pass unchanged; the input
+   * is not modified.
    */
   sealValues(entity: EntityDef, values: Record<string, unknown>): Record<string, unknown> {
     const fields = encryptedFields(entity);
-    if (fields.length === 0) return values;
+    const secrets = sealedSecretFields(entity);
+    if (fields.length === 0 && secrets.length === 0) return values;
     const out = { ...values };
+    for (const name of secrets) {
+      const value = values[name];
+      if (typeof value === 'string' && value !== '') out[name] = this.seal(value, `${entity.table}.${snake(name)}`);
+    }
     for (const [name, kind] of fields) {
       if (!(name in values)) continue;
       const value = values[name];
@@ -105,7 +111,7 @@ export class FieldSealing {
 
   /** Opens the encrypted fields of a record read from the entity's table (in place). */
   openRecord<R extends Record<string, unknown>>(entity: EntityDef, record: R): R {
-    for (const [name] of encryptedFields(entity)) {
+    for (const name of [...encryptedFields(entity).map(([field]) => field), ...sealedSecretFields(entity)]) {
       const value = record[name];
       if (typeof value === 'string') (record as Record<string, unknown>)[name] = this.open(value, `${entity.table}.${snake(name)}`);
     }

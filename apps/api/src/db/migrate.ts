@@ -27,8 +27,17 @@ import * as relationship from './migrations/024-relationship.js';
 import * as jobs from './migrations/028-jobs.js';
 import * as messagingTexts from './migrations/029-messaging-texts.js';
 import * as messages from './migrations/030-messages.js';
+import * as noticesPushes from './migrations/033-notices-pushes.js';
+import * as reports from './migrations/035-reports.js';
+import * as pushSurvey from './migrations/036-push-survey.js';
+import * as auditTrail from './migrations/037-audit-trail.js';
+import * as bladexImport from './migrations/039-bladex-import.js';
+import * as smsPush from './migrations/032-sms-push.js';
 import * as activities from './migrations/025-activities.js';
 import * as givingAlbums from './migrations/026-giving-albums.js';
+import * as visitDonationTallies from './migrations/031-visit-donation-tallies.js';
+import * as surveys from './migrations/034-surveys.js';
+import * as developerTools from './migrations/038-developer-tools.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -60,9 +69,21 @@ const MIGRATIONS = [
   ['028-jobs', jobs],
   ['029-messaging-texts', messagingTexts],
   ['030-messages', messages],
+  ['032-sms-push', smsPush],
   ['025-activities', activities],
   ['026-giving-albums', givingAlbums],
+  ['031-visit-donation-tallies', visitDonationTallies],
+  ['033-notices-pushes', noticesPushes],
+  ['034-surveys', surveys],
+  ['035-reports', reports],
+  ['036-push-survey', pushSurvey],
+  ['037-audit-trail', auditTrail],
+  ['038-developer-tools', developerTools],
+  ['039-bladex-import', bladexImport],
 ] as const;
+
+/** The names of the migrations, in the order they are applied. */
+export const migrationNames = (): string[] => MIGRATIONS.map(([name]) => name);
 
 export async function migrate({ db, dialect }: Database): Promise<string[]> {
   const migrations: Record<string, Migration> = {};

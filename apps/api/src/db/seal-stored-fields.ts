@@ -1,4 +1,4 @@
-import { encryptedFields, ENTITIES, hashColumnOf, snake, type EntityDef, type SensitiveKind } from '@alumni/domain';
+import { encryptedFields, ENTITIES, hashColumnOf, sealedSecretFields, snake, type EntityDef, type SensitiveKind } from '@alumni/domain';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from './database.js';
 import { FieldSealing } from './field-sealing.js';
@@ -24,9 +24,13 @@ const PREFIX = 'gcm1:';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are defined at run time
 type Eb = ExpressionBuilder<any, any>;
 
-/** The tables holding encrypted fields, with those fields. */
-export const sealedTables = (): { entity: EntityDef; fields: [string, SensitiveKind][] }[] =>
-  ENTITIES.filter((entity) => encryptedFields(entity).length > 0).map((entity) => ({ entity, fields: encryptedFields(entity) }));
+/**
+ * The tables holding encrypted fields, with those fields: personal data with the kind its keyed hash
+ * is taken by, sealed secrets (no hash) with null.
+ */
+export const sealedTables = (): { entity: EntityDef; fields: [string, SensitiveKind | null][] }[] =>
+  ENTITIES.map((entity) => ({ entity, fields: [...encryptedFields(entity), ...sealedSecretFields(entity).map((name) => [name, null] as [string, null])] }))
+    .filter(({ fields }) => fields.length > 0);
 
 /**
  * Seals what is not sealed as it should be: plain values (written before encryption, or loaded in
@@ -43,11 +47,12 @@ export async function sealStoredFields(db: Db, sealing: FieldSealing, options: S
   for (const { entity, fields } of sealedTables()) {
     const columns = fields.map(([name]) => snake(name));
     const wanted = options.rekey ? current : PREFIX;
-    // A value (empty text is no value) without its hash, or not sealed as wanted.
-    const needsWork = (eb: Eb): Expression<SqlBool> => eb.or(columns.map((column) => eb.and([
-      eb(column, 'is not', null), eb(column, '<>', ''),
-      eb.or([eb(hashColumnOf(column), 'is', null), sql<SqlBool>`substr(${sql.ref(column)}, 1, ${wanted.length}) <> ${wanted}`]),
-    ])));
+    // A value (empty text is no value) not sealed as wanted, or personal data without its hash.
+    const needsWork = (eb: Eb): Expression<SqlBool> => eb.or(fields.map(([name, kind]) => {
+      const column = snake(name);
+      const unsealed = sql<SqlBool>`substr(${sql.ref(column)}, 1, ${wanted.length}) <> ${wanted}`;
+      return eb.and([eb(column, 'is not', null), eb(column, '<>', ''), kind ? eb.or([eb(hashColumnOf(column), 'is', null), unsealed]) : unsealed]);
+    }));
     let sealed = 0;
     let after: string | null = null;
     for (;;) {
@@ -64,14 +69,14 @@ export async function sealStoredFields(db: Db, sealing: FieldSealing, options: S
             const column = snake(name);
             const stored = row[column];
             if (stored === null || stored === undefined || stored === '') {
-              set[hashColumnOf(column)] = null;
+              if (kind) set[hashColumnOf(column)] = null;
               unchanged = stored === '' ? unchanged.where(column, '=', '') : unchanged.where(column, 'is', null);
               continue;
             }
             const where = `${entity.table}.${column}`;
             const plain = sealing.open(String(stored), where);
             set[column] = String(stored).startsWith(current) ? stored : sealing.seal(plain, where);
-            set[hashColumnOf(column)] = sealing.hash(kind, plain);
+            if (kind) set[hashColumnOf(column)] = sealing.hash(kind, plain);
             unchanged = unchanged.where(column, '=', stored as string);
           }
           await unchanged.set(set).execute();

@@ -23,6 +23,8 @@ export interface WriteContext {
   via?: 'import';
   /** Reads of unchanging rows kept for the write plan (see `readOnce`). */
   reads?: PlanReads;
+  /** The audit rows of the write's plan, when they are inserted together (see `WritePlan.audit`). */
+  audit?: import('./audit/audit-trail.js').AuditBatch;
   /** Writes of other entities in this transaction, through their own rules (set by the operations). */
   operations?: import('./entity-operations.js').EntityOperations;
 }
@@ -43,6 +45,12 @@ export interface EntityHooks {
    * edit code; DOMAIN 6.2), reading them from `ctx.codes`; the edit code is then not required up front.
    */
   editCodesByChange?: boolean;
+  /**
+   * Checks that reach outside the database (a data source's connection), run by submit before the
+   * write's transaction opens, so a slow answer holds no lock (SQLite has one writer): `values` as
+   * parsed (a secret sent masked or empty is still so), `existing` the stored row of an edit.
+   */
+  beforeTransaction?(ctx: Pick<WriteContext, 'entity' | 'caller' | 'lang'>, values: Readonly<SubmitValues>, existing: JsonRecord | null): Promise<void>;
   /** Checks or completes the values of an add (`existing` null) or an edit. */
   beforeSave?(ctx: WriteContext, values: SubmitValues, existing: JsonRecord | null): Promise<void>;
   afterSave?(ctx: WriteContext, record: JsonRecord, existing: JsonRecord | null): Promise<void>;
@@ -54,6 +62,8 @@ export interface EntityHooks {
   listParams?: Record<string, (value: string, caller: Caller) => Promise<Condition[]>>;
   /** Adjusts answered records in place (e.g. leaves out a password hash). */
   present?(records: JsonRecord[]): void;
+  /** Adjusts the records of a list answer only, after `present` (a report's list leaves out its definition). */
+  presentList?(records: JsonRecord[]): void;
   /**
    * Adds what the engine cannot derive from the definition, read from other tables for all answered
    * records at once: names (a user's roles and departments) and figures (a department's speciality count).
@@ -86,4 +96,10 @@ export interface EntityHooks {
   several?(body: Readonly<Record<string, unknown>>): Record<string, unknown>[] | null;
   /** After any committed write (e.g. to drop caches). */
   afterCommit?(): void;
+  /**
+   * After one submit's transaction is committed, with the saved row: work that must see the row
+   * committed, such as queueing a job that reads it (a queue write inside the transaction could
+   * run before the commit, or on SQLite wait on it).
+   */
+  afterSubmitCommitted?(record: JsonRecord, caller: Caller): Promise<void>;
 }

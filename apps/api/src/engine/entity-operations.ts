@@ -1,6 +1,6 @@
 import {
-  MSG, PLATFORM_TENANT, SECRET_MASK, SENSITIVE_MSG, SENSITIVE_VIEW, displayNameKey, looksMasked, maskSensitive, parseListQuery, parseSubmit,
-  permissionCodes, sensitiveFields,
+  MSG, PLATFORM_TENANT, SECRET_MASK, type AuditAction, SENSITIVE_MSG, SENSITIVE_VIEW, displayNameKey, looksMasked, maskSensitive, checkedCondition, parseListQuery, parseSubmit,
+  permissionCodes, sensitiveFields, dictKeys,
   type Condition, type EntityDef, type Lang, type ListQuery, type Page, type SubmitValues,
 } from '@alumni/domain';
 import type { AccessService } from '../access/access-service.js';
@@ -13,11 +13,12 @@ import type { Db } from '../db/database.js';
 import { rowToRecord, valuesToColumns, type JsonRecord } from '../db/row-mapping.js';
 import type { DictionaryLabels } from './dictionary-labels.js';
 import type { EntityHooks, WriteContext } from './entity-hooks.js';
-import type { EntityRepository, RowScope } from './entity-repository.js';
+import type { AggregateGroup, AggregateMeasure, AggregateRow, Companion, EntityRepository, RowScope } from './entity-repository.js';
 import type { EntityNumbers } from './numbering/entity-numbers.js';
 import { failureMessage, type ExamineResult, type Examination } from './examination/examination.js';
 import type { PlanReads } from './plan-reads.js';
 import { addReferenceNames } from './reference-names.js';
+import { AuditBatch, type AuditTrail } from './audit/audit-trail.js';
 
 const YES_NO: Record<string, string> = { '0': '否', '1': '是' };
 
@@ -42,6 +43,11 @@ export interface WritePlan {
    * import's natural key, read once for the whole file): its unique rule is not checked again.
    */
   uniqueBy?: string;
+  /**
+   * The audit rows of the plan's writes, inserted together by whoever made the plan (an import's
+   * chunk, several rows of one submit); without it each write inserts its own row at once.
+   */
+  audit?: AuditBatch;
 }
 
 /**
@@ -58,7 +64,36 @@ export class EntityOperations {
     private readonly scopes: ScopeService,
     private readonly numbers: EntityNumbers,
     private readonly examination: Examination,
+    /** The audit trail of every write; null only where a benchmark measures writes without it. */
+    private readonly audit: AuditTrail | null = null,
   ) {}
+
+  /** A batch for the audit rows of many writes made together (see `WritePlan.audit`), or none without an audit trail. */
+  auditBatch(): AuditBatch | undefined {
+    return this.audit ? new AuditBatch(this.audit) : undefined;
+  }
+
+  /** Records a write in the audit trail inside its transaction `db` (or in the plan's batch). */
+  private async audited(plan: Pick<WritePlan, 'caller' | 'entity' | 'audit'>, db: Db, action: AuditAction,
+    before: JsonRecord | null, after: Readonly<Record<string, unknown>> | null): Promise<void> {
+    const companion = this.auditCompanion(plan, action, before, after);
+    if (companion) await companion.writeSeparately(db);
+  }
+
+  /**
+   * The audit row of a write, to be written with it (see `EntityRepository.withCompanion`); none
+   * when the plan batches its rows (the row joins the batch) or the write changed nothing.
+   */
+  private auditCompanion(plan: Pick<WritePlan, 'caller' | 'entity' | 'audit'>, action: AuditAction,
+    before: JsonRecord | null, after: Readonly<Record<string, unknown>> | null): Companion | undefined {
+    const row = this.audit?.entry(plan.caller, plan.entity, action, before, after);
+    if (!row) return undefined;
+    if (plan.audit) {
+      plan.audit.add(row);
+      return undefined;
+    }
+    return (this.audit as AuditTrail).companion([row]);
+  }
 
   /** The hooks a write runs: the shared examination rules first (when examined), then the entity's own. */
   private async writeHooks(entity: EntityDef, caller: Caller): Promise<EntityHooks[]> {
@@ -95,7 +130,8 @@ export class EntityOperations {
   async authoriseRead(entity: EntityDef, caller: Caller): Promise<RowScope> {
     this.scopeOf(entity, caller, 'read');
     // An examined entity is read from its own menu or from its examine screen's.
-    const menus = [permissionCodes(entity).menu, ...(entity.examine ? [entity.examine.menu] : [])];
+    // An entity may also be read from the menus it names (a survey's questions from the questionnaire's).
+    const menus = [permissionCodes(entity).menu, ...(entity.examine ? [entity.examine.menu] : []), ...(entity.readMenus ?? [])];
     if (!(await this.canAny(caller, menus))) throw forbidden();
     return this.rowScope(entity, caller, undefined, 'read');
   }
@@ -114,7 +150,17 @@ export class EntityOperations {
     const scope = await this.authoriseRead(entity, caller);
     const { records, total } = await this.repository.page(entity, scope, query, extra);
     await this.withDisplayNames(entity, caller, records);
+    this.hooks.get(entity.name)?.presentList?.(records);
     return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
+  }
+
+  /**
+   * Grouped figures of the rows a caller may read (reports): the entity's menu is required and the
+   * caller's data scope applies, as for its list; conditions are the list's own.
+   */
+  async aggregate(entity: EntityDef, caller: Caller, conditions: Condition[], groups: readonly AggregateGroup[], measures: readonly AggregateMeasure[], limit: number): Promise<AggregateRow[]> {
+    const scope = await this.authoriseRead(entity, caller);
+    return this.repository.aggregate(entity, scope, conditions, groups, measures, limit);
   }
 
   /** A list call's raw query: the entity's fields, and the extra parameters its hooks declare. */
@@ -124,7 +170,7 @@ export class EntityOperations {
     const extra: Condition[] = [];
     for (const [name, conditions] of Object.entries(params)) {
       const value = raw[name];
-      if (value !== undefined && value !== '') extra.push(...(await conditions(String(value), caller)));
+      if (value !== undefined && value !== '') extra.push(...(await conditions(String(value), caller)).map((c) => checkedCondition(entity, c, name)));
     }
     return this.list(entity, caller, query, extra);
   }
@@ -169,8 +215,9 @@ export class EntityOperations {
             entity, caller, lang, scope, db: tx, repository: this.repository,
             ...(plan ? { codes: plan.codes, reads: plan.reads, operations: this } : {}),
           };
-          await this.examination.apply(tx, entity, this.repository, scope, caller, row, verdict,
+          const written = await this.examination.apply(tx, entity, this.repository, scope, caller, row, verdict,
             own ? () => own.effect(ctx, row, verdict) : undefined);
+          await this.audited({ caller, entity }, tx, 'examine', row, { ...row, ...written });
           await hooks?.afterExamine?.(ctx, row, verdict.status);
         });
         result.succeeded += 1;
@@ -200,9 +247,16 @@ export class EntityOperations {
     else await this.access.require(caller, codes.edit);
     const plan = await this.planWrite(entity, caller, lang);
     if (!parsed.ok) throw invalidFields(parsed.errors);
+    const outside = plan.hooks?.beforeTransaction;
+    if (outside) {
+      const existing = parsed.id ? await this.repository.findById(entity, plan.scope, parsed.id) : null;
+      if (parsed.id && !existing) throw notFound();
+      await outside({ entity, caller, lang }, parsed.values, existing);
+    }
     const sent = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
     const saved = await this.db.transaction().execute((tx) => this.writeRow(plan, tx, parsed, sent));
     plan.hooks?.afterCommit?.();
+    await plan.hooks?.afterSubmitCommitted?.(saved, caller);
     await this.withDisplayNames(entity, caller, [saved]);
     return saved;
   }
@@ -219,12 +273,13 @@ export class EntityOperations {
     this.scopeOf(entity, caller);
     if (bodies.length === 0) throw badRequest(MSG.idsRequired);
     await this.access.require(caller, permissionCodes(entity).add);
-    const plan = await this.planWrite(entity, caller, lang);
+    const plan: WritePlan = { ...(await this.planWrite(entity, caller, lang)), audit: this.auditBatch() };
     const parsed = bodies.map((body) => ({ body, parsed: parseSubmit(entity, { ...body, id: undefined }, lang) }));
     const bad = parsed.find((p) => !p.parsed.ok);
     if (bad) throw invalidFields(bad.parsed.errors);
     await this.db.transaction().execute(async (tx) => {
       for (const p of parsed) await this.writeRow(plan, tx, p.parsed, p.body);
+      await plan.audit?.flush(tx);
     });
     plan.hooks?.afterCommit?.();
     return bodies.length;
@@ -249,12 +304,14 @@ export class EntityOperations {
    * examination rules (the writer sets the examination result and its log), and the codes and
    * kept reads of the write it runs within.
    */
-  systemPlan(entity: EntityDef, within: Pick<WriteContext, 'caller' | 'lang' | 'codes' | 'reads'>): WritePlan {
+  systemPlan(entity: EntityDef, within: Pick<WriteContext, 'caller' | 'lang' | 'codes' | 'reads' | 'audit'>): WritePlan {
     const own = this.hooks.get(entity.name);
     return {
       entity, caller: within.caller, lang: within.lang, codes: within.codes ?? new Set(), reads: within.reads ?? new Map(),
       scope: { tenantId: entity.scope === 'tenant' ? within.caller.tenantId : null },
       hooks: own, writeHooks: own ? [own] : [], system: true,
+      // The writes it makes join the audit batch of the write it runs within.
+      ...(within.audit ? { audit: within.audit } : {}),
     };
   }
 
@@ -262,7 +319,7 @@ export class EntityOperations {
   async writeRow(plan: WritePlan, tx: Db, parsed: { id: string | null; values: SubmitValues }, sent: Readonly<Record<string, unknown>>): Promise<JsonRecord> {
     const { entity, caller, lang, scope, writeHooks } = plan;
     if (parsed.id) keepStoredSecrets(entity, parsed.values);
-    const ctx: WriteContext = { entity, caller, lang, scope, db: tx, repository: this.repository, body: sent, codes: plan.codes, system: plan.system, via: plan.via, reads: plan.reads, operations: this };
+    const ctx: WriteContext = { entity, caller, lang, scope, db: tx, repository: this.repository, body: sent, codes: plan.codes, system: plan.system, via: plan.via, reads: plan.reads, audit: plan.audit, operations: this };
     const existing = parsed.id ? await this.repository.findById(entity, scope, parsed.id, tx) : null;
     if (parsed.id && !existing) throw notFound();
     const values = parsed.values;
@@ -270,28 +327,38 @@ export class EntityOperations {
     for (const h of writeHooks) await h.beforeSave?.(ctx, values, existing);
     await this.checkUnique(ctx, values, existing, plan.uniqueBy);
     const stamp = now();
-    const audit = { updateUser: caller.userId, updateTime: stamp };
-    let id: string;
-    let inserted: Record<string, unknown> | null = null;
+    const stamped = { updateUser: caller.userId, updateTime: stamp };
+    let record: JsonRecord | null;
     if (existing) {
-      id = existing.id as string;
-      await this.repository.update(entity, scope, id, { ...values, ...audit }, tx);
+      const id = String(existing.id);
+      // The edited row is the stored one with the values written over it: its audit row is written
+      // with the update. The row as written must still be inside the caller's data scope
+      // (departments read afresh), else the write is undone; without a data scope the update
+      // answers the row itself.
+      const audited = this.auditCompanion(plan, 'update', existing, rowToRecord(entity, valuesToColumns({ ...existing, ...values, ...stamped })));
+      if (scope.data) {
+        await this.repository.update(entity, scope, id, { ...values, ...stamped }, tx, audited);
+        record = await this.repository.findById(entity, await this.rowScope(entity, caller, tx), id, tx);
+      } else {
+        record = await this.repository.updateReturning(entity, scope, id, { ...values, ...stamped }, tx, audited);
+      }
+      if (!record) throw notFound();
     } else {
-      id = ids.next();
+      const id = ids.next();
       const tenantId = entity.scope === 'tenant' ? caller.tenantId : PLATFORM_TENANT;
       await this.numbers.fill({ entity, tenantId, db: tx, stamp, reads: plan.reads }, values);
-      inserted = {
-        tenantId, ...values, ...audit, id,
+      const inserted = {
+        tenantId, ...values, ...stamped, id,
         createUser: caller.userId, createDept: caller.deptId, createTime: stamp, status: values.status ?? 1, isDeleted: 0,
       };
-      await this.repository.insert(entity, inserted, tx);
+      // The new row is the row as inserted (no column has a default of its own); its audit row is
+      // written with it. Under a data scope it is read again: a new department below the caller's
+      // own is inside the scope, a row outside it undoes the write.
+      const written = rowToRecord(entity, valuesToColumns(inserted));
+      await this.repository.insert(entity, inserted, tx, this.auditCompanion(plan, 'create', null, written));
+      record = scope.data ? await this.repository.findById(entity, await this.rowScope(entity, caller, tx), id, tx) : written;
+      if (!record) throw forbidden();
     }
-    // The row as written must still be inside the caller's data scope (departments read afresh:
-    // a new department below the caller's own is inside it); else the write is undone. A new row
-    // without a data scope to check is the row as inserted (no column has a default of its own).
-    const record = inserted && !scope.data ? rowToRecord(entity, valuesToColumns(inserted))
-      : await this.repository.findById(entity, scope.data ? await this.rowScope(entity, caller, tx) : scope, id, tx);
-    if (!record) throw scope.data && !existing ? forbidden() : notFound();
     for (const h of writeHooks) await h.afterSave?.(ctx, record, existing);
     return record;
   }
@@ -312,7 +379,10 @@ export class EntityOperations {
       const rows = await this.repository.findByIds(entity, scope, idList, tx);
       if (rows.length !== idList.length) throw notFound();
       await hooks?.beforeRemove?.({ entity, caller, lang, scope, db: tx, repository: this.repository }, rows);
-      await this.repository.softDelete(entity, scope, idList, { updateUser: caller.userId, updateTime: now() }, tx);
+      // The removed rows as read above: their audit rows are written with the removal, together.
+      const audit = this.audit;
+      const audited = audit ? audit.companion(rows.flatMap((row) => audit.entry(caller, entity, 'delete', row, null) ?? [])) : undefined;
+      await this.repository.softDelete(entity, scope, idList, { updateUser: caller.userId, updateTime: now() }, tx, audited);
       return rows;
     });
     hooks?.afterCommit?.();
@@ -362,7 +432,11 @@ export class EntityOperations {
         for (const r of records) r[displayNameKey(name)] = r[name] === null ? null : (YES_NO[String(r[name])] ?? null);
       } else if (field.kind === 'dict') {
         const labels = await this.labels.labels(field.source, caller.tenantId, field.dict);
-        for (const r of records) r[displayNameKey(name)] = r[name] === null ? null : (labels.get(String(r[name])) ?? null);
+        const nameOf = (key: string) => labels.get(key) ?? null;
+        for (const r of records) {
+          r[displayNameKey(name)] = r[name] === null ? null
+            : field.multiple ? (dictKeys(r[name]).map((key) => nameOf(key) ?? key).join('、') || null) : nameOf(String(r[name]));
+        }
       }
     }
   }

@@ -15,6 +15,15 @@ export interface RowScope {
   data?: DataFilter | null;
 }
 
+/** A group of an aggregate: a column's value, a date's year, month or day, or a whole number's decade. */
+export interface AggregateGroup { field: string; unit?: 'year' | 'month' | 'day' | 'decade' }
+/** A measure of an aggregate: the rows, or the sum (and non-empty count) of a numeric column. */
+export interface AggregateMeasure { fn: 'count' | 'sum' | 'avg'; field?: string }
+export interface AggregateRow { groups: (string | number | null)[]; sums: number[]; counts: number[] }
+
+/** The text a date is grouped by: PostgreSQL's format; SQLite keeps the stored text's first characters. */
+const UNIT_FORMAT = { year: 'YYYY', month: 'YYYY-MM', day: 'YYYY-MM-DD' } as const;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are defined at run time
 type Eb = ExpressionBuilder<any, any>;
 
@@ -58,7 +67,9 @@ function boundValues(entity: EntityDef, c: Condition, dialect: Dialect): unknown
       return [day, nextDay(day)];
     }
     case 'null': case 'notnull': return [];
-    case 'in': return [...(c.value as (string | number)[])];
+    case 'in': return heldKeys(entity, c)
+      ? (c.value as (string | number)[]).map((v) => `%,${String(v).replace(/[\\%_]/g, (x) => `\\${x}`)},%`)
+      : [...(c.value as (string | number)[])];
     default: return [c.value];
   }
 }
@@ -92,8 +103,17 @@ function conditionSql(eb: Eb, entity: EntityDef, c: Condition, dialect: Dialect,
     case 'dateequal': return eb.and([eb(col, '>=', v), eb(col, '<', values[1] as string)]);
     case 'null': return eb(col, 'is', null);
     case 'notnull': return eb(col, 'is not', null);
-    case 'in': return eb(col, 'in', values as (string | number)[]);
+    case 'in':
+      // A field holding several keys matches when it holds any of those asked for.
+      if (heldKeys(entity, c)) return eb.or((values as string[]).map((p) => sql<SqlBool>`(',' || ${col} || ',') like ${p} escape '\\'`));
+      return eb(col, 'in', values as (string | number)[]);
   }
+}
+
+/** An `in` condition on a dictionary field of several comma-joined keys (DOMAIN 1.3 `enum[]`). */
+function heldKeys(entity: EntityDef, c: Condition): boolean {
+  const field = entity.fields[c.field];
+  return c.op === 'in' && field?.kind === 'dict' && !!field.multiple;
 }
 
 /** The values a data filter binds, clause by clause: a list column's like patterns, else the values. */
@@ -157,6 +177,17 @@ function orderServedByIndex(entity: EntityDef, sorts: Sort[]): boolean {
 }
 
 const MAX_SHAPES = 500;
+
+/** The most companion rows a write's statement takes (a remove of more ids writes them separately). */
+const COMPANION_ROWS_MAX = 500;
+
+/** Rows of another table written with a write (see `EntityRepository.withCompanion`). */
+export interface Companion {
+  table: string;
+  rows: Record<string, unknown>[];
+  /** How the rows are written when they cannot join the write's statement. */
+  writeSeparately(db: Db): Promise<void>;
+}
 
 export class EntityRepository {
   /**
@@ -272,8 +303,44 @@ export class EntityRepository {
   }
 
   /** The live rows of the scope that match the conditions, as a query to select or group from (statistics). */
-  scoped(entity: EntityDef, scope: RowScope, conditions: Condition[] = []) {
-    return this.base(entity, scope).where((eb) => eb.and(this.onColumns(entity, conditions).map((c) => conditionSql(eb, entity, c, this.dialect))));
+  scoped(entity: EntityDef, scope: RowScope, conditions: Condition[] = [], db: Db = this.db) {
+    return this.base(entity, scope, db).where((eb) => eb.and(this.onColumns(entity, conditions).map((c) => conditionSql(eb, entity, c, this.dialect))));
+  }
+
+  /**
+   * Grouped figures of the live rows of the scope that match the conditions (reports): one row per
+   * distinct combination of the group expressions, in their order, at most `limit`, each with every
+   * measure's sum and count (a count measure's both are the rows; a sum or average's the sum and the
+   * count of non-empty values, so averages over any set of groups can be derived). Runs as a list's
+   * count does (`read`: a reader thread on SQLite).
+   */
+  async aggregate(entity: EntityDef, scope: RowScope, conditions: Condition[], groups: readonly AggregateGroup[], measures: readonly AggregateMeasure[], limit: number): Promise<AggregateRow[]> {
+    const groupExpr = (g: AggregateGroup) => {
+      const col = sql.ref(snake(g.field));
+      if (!g.unit) return col;
+      if (g.unit === 'decade') return sql`(${col} / 10) * 10`;
+      // Formats and lengths are constants of the unit, never values: PostgreSQL groups by the same text.
+      if (this.dialect === 'postgres') return sql`to_char(${col}, ${sql.lit(UNIT_FORMAT[g.unit])})`;
+      return sql`substr(${col}, 1, ${sql.lit(UNIT_FORMAT[g.unit].length)})`;
+    };
+    const selections = [
+      ...groups.map((g, i) => groupExpr(g).as(`g${i}`)),
+      ...measures.flatMap((m, i) => {
+        if (m.fn === 'count' || !m.field) return [sql`count(*)`.as(`s${i}`), sql`count(*)`.as(`n${i}`)];
+        const col = sql.ref(snake(m.field));
+        return [sql`sum(${col})`.as(`s${i}`), sql`count(${col})`.as(`n${i}`)];
+      }),
+    ];
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a select over a runtime table
+    let query: any = this.scoped(entity, scope, conditions).select(selections);
+    for (let i = 0; i < groups.length; i += 1) query = query.groupBy(sql.ref(`g${i}`)).orderBy(sql.ref(`g${i}`));
+    const { rows } = await this.read(query.limit(limit).compile());
+    const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+    return rows.map((r) => ({
+      groups: groups.map((_, i) => { const v = r[`g${i}`]; return v === null || v === undefined ? null : typeof v === 'bigint' ? String(v) : v as string | number; }),
+      sums: measures.map((_, i) => num(r[`s${i}`])),
+      counts: measures.map((_, i) => num(r[`n${i}`])),
+    }));
   }
 
   /** Every matching row (for trees and option lists), in list order, at most `limit`. */
@@ -346,27 +413,60 @@ export class EntityRepository {
     return found;
   }
 
-  async insert(entity: EntityDef, row: Record<string, unknown>, db: Db = this.db): Promise<void> {
-    await db.insertInto(entity.table).values(valuesToColumns(this.sealing ? this.sealing.sealValues(entity, row) : row)).execute();
+  /**
+   * The writer of rows written with a write (its audit rows): on PostgreSQL they join the write's
+   * statement (a data-modifying `with`), so they cost no round trip of their own; elsewhere they are
+   * written after it, in the same transaction.
+   */
+  private withCompanion(db: Db, also: Companion | undefined): Db {
+    if (!also || !this.joins(also)) return db;
+    return db.with('companion_rows', (q) => q.insertInto(also.table).values(also.rows)) as unknown as Db;
   }
 
-  async update(entity: EntityDef, scope: RowScope, id: string, values: Record<string, unknown>, db: Db = this.db): Promise<number> {
-    let query = db.updateTable(entity.table).set(valuesToColumns(this.sealing ? this.sealing.sealValues(entity, values) : values)).where('id', '=', id).where('is_deleted', '=', 0);
+  private async companionAfter(db: Db, also: Companion | undefined): Promise<void> {
+    if (also && also.rows.length > 0 && !this.joins(also)) await also.writeSeparately(db);
+  }
+
+  /** Whether the rows join the write's statement: PostgreSQL, and few enough for its limit of bound values. */
+  private joins(also: Companion): boolean {
+    return also.rows.length > 0 && also.rows.length <= COMPANION_ROWS_MAX && this.dialect === 'postgres';
+  }
+
+  async insert(entity: EntityDef, row: Record<string, unknown>, db: Db = this.db, also?: Companion): Promise<void> {
+    await this.withCompanion(db, also).insertInto(entity.table).values(valuesToColumns(this.sealing ? this.sealing.sealValues(entity, row) : row)).execute();
+    await this.companionAfter(db, also);
+  }
+
+  private updateQuery(entity: EntityDef, scope: RowScope, id: string, values: Record<string, unknown>, db: Db, also?: Companion) {
+    let query = this.withCompanion(db, also).updateTable(entity.table).set(valuesToColumns(this.sealing ? this.sealing.sealValues(entity, values) : values)).where('id', '=', id).where('is_deleted', '=', 0);
     if (scope.tenantId !== null) query = query.where('tenant_id', '=', scope.tenantId);
     const data = scope.data;
     if (data) query = query.where((eb) => filterSql(eb, data, this.dialect));
-    const result = await query.executeTakeFirst();
+    return query;
+  }
+
+  async update(entity: EntityDef, scope: RowScope, id: string, values: Record<string, unknown>, db: Db = this.db, also?: Companion): Promise<number> {
+    const result = await this.updateQuery(entity, scope, id, values, db, also).executeTakeFirst();
+    await this.companionAfter(db, also);
     return Number(result.numUpdatedRows);
   }
 
-  async softDelete(entity: EntityDef, scope: RowScope, ids: string[], audit: { updateUser: string; updateTime: string }, db: Db = this.db): Promise<number> {
-    let query = db.updateTable(entity.table)
+  /** Updates a live row of the scope and answers it as written (`returning`: no second read), or null when none matched. */
+  async updateReturning(entity: EntityDef, scope: RowScope, id: string, values: Record<string, unknown>, db: Db = this.db, also?: Companion): Promise<JsonRecord | null> {
+    const row = await this.updateQuery(entity, scope, id, values, db, also).returning(selectColumns(entity)).executeTakeFirst();
+    await this.companionAfter(db, also);
+    return row ? this.toRecord(entity, row as Row) : null;
+  }
+
+  async softDelete(entity: EntityDef, scope: RowScope, ids: string[], audit: { updateUser: string; updateTime: string }, db: Db = this.db, also?: Companion): Promise<number> {
+    let query = this.withCompanion(db, also).updateTable(entity.table)
       .set({ is_deleted: 1, update_user: audit.updateUser, update_time: audit.updateTime })
       .where('id', 'in', ids).where('is_deleted', '=', 0);
     if (scope.tenantId !== null) query = query.where('tenant_id', '=', scope.tenantId);
     const data = scope.data;
     if (data) query = query.where((eb) => filterSql(eb, data, this.dialect));
     const result = await query.executeTakeFirst();
+    await this.companionAfter(db, also);
     return Number(result.numUpdatedRows);
   }
 }

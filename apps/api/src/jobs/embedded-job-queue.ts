@@ -22,6 +22,7 @@ interface JobRow {
   retry_limit: number | bigint;
   retry_delay: number | bigint;
   retry_backoff: number | bigint;
+  expire_in_seconds: number | bigint;
   created_on: number | bigint;
   started_on: number | bigint | null;
   completed_on: number | bigint | null;
@@ -33,9 +34,9 @@ const time = (ms: number | bigint | null): string | null => (ms === null ? null 
  * The job queue of the embedded installation: jobs are rows of `app_job` in the SQLite database and
  * run in the processes that open it (the API, and `npm run worker` if one is started). A claim is
  * one UPDATE, atomic under SQLite's single writer, that makes the job `active` under a new lease
- * token until `lease_until`; a run records its end only while it still holds that token, so a job
- * whose lease ran out (its process died or hung) is run again and the late answer of the old run is
- * dropped.
+ * token until `lease_until`, which the run pushes on at each of its checks; a run records its end
+ * only while it still holds that token, so a job whose lease ran out (its process died or hung) is
+ * run again and the late answer of the old run is dropped.
  */
 export class EmbeddedJobQueue implements JobQueue {
   readonly kind = 'embedded' as const;
@@ -69,14 +70,18 @@ export class EmbeddedJobQueue implements JobQueue {
   }
 
   async send<T>(name: string, request: JobRequest<T>, options: SendOptions = {}): Promise<string> {
-    const id = randomUUID();
+    return (await this.sendMany(name, [request], options))[0] as string;
+  }
+
+  async sendMany<T>(name: string, requests: JobRequest<T>[], options: SendOptions = {}): Promise<string[]> {
+    if (requests.length === 0) return [];
     const nowMs = Date.now();
-    await this.db.insertInto('app_job').values({
-      id, name,
+    const rows = requests.map((request) => ({
+      id: randomUUID(), name,
       tenant_id: request.tenantId ?? null,
       created_by: request.createdBy ?? null,
       data: JSON.stringify(request.data ?? null),
-      state: 'created',
+      state: 'created' as const,
       retry_count: 0,
       retry_limit: options.retryLimit ?? this.settings.retryLimit,
       retry_delay: options.retryDelay ?? this.settings.retryDelaySeconds,
@@ -84,9 +89,13 @@ export class EmbeddedJobQueue implements JobQueue {
       expire_in_seconds: options.expireInSeconds ?? this.settings.leaseSeconds,
       start_after: options.startAfter ? options.startAfter.getTime() : nowMs,
       created_on: nowMs,
-    }).execute();
+    }));
+    // SQLite binds at most 32,766 values per statement: 13 columns a row, 500 rows a statement.
+    const write = async (db: Db) => { for (let i = 0; i < rows.length; i += 500) await db.insertInto('app_job').values(rows.slice(i, i + 500)).execute(); };
+    if (options.transaction || rows.length <= 500) await write(options.transaction ?? this.db);
+    else await this.db.transaction().execute(write);
     for (const wake of this.wakers.get(name) ?? []) wake();
-    return id;
+    return rows.map((r) => r.id);
   }
 
   async work<T>(name: string, handler: JobHandler<T>, options: WorkOptions = {}): Promise<void> {
@@ -209,11 +218,13 @@ export class EmbeddedJobQueue implements JobQueue {
   }
 
   private async runOne(row: JobRow, token: string, handler: JobHandler<unknown>, stopping: AbortSignal): Promise<void> {
-    const held = this.db.selectFrom('app_job').select(['state', 'lease_token']).where('id', '=', row.id);
     const result = await runClaimedJob(
       { id: row.id, name: row.name, data: JSON.parse(row.data) as unknown, tenantId: row.tenant_id, retryCount: Number(row.retry_count) },
       handler, this.progress,
-      { stillOurs: async () => { const now = await held.executeTakeFirst(); return now?.state === 'active' && now.lease_token === token; } },
+      // Each check also renews the lease: a living run keeps its job however long it takes, and a
+      // process that dies or hangs loses it `expire_in_seconds` after its last check.
+      { stillOurs: async () => Number((await this.db.updateTable('app_job').set({ lease_until: Date.now() + Number(row.expire_in_seconds) * 1000 })
+        .where('id', '=', row.id).where('state', '=', 'active').where('lease_token', '=', token).executeTakeFirst()).numUpdatedRows) > 0 },
       stopping, this.settings.checkMs,
     );
     try {

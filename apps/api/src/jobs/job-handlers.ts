@@ -1,4 +1,9 @@
 import { registerAnswerNotice } from '../modules/messaging/answer-notice.js';
+import { registerSmsPushJobs } from '../modules/messaging/sms-push-sender.js';
+import { registerProcessTimers } from '../modules/workflow/process-timers.js';
+import { registerSurveyJobs } from '../modules/survey/survey.js';
+import { createWorkflow } from '../modules/workflow/workflow.js';
+import { BLADEX_IMPORT_JOB } from '../modules/develop/bladex-import/bladex-import-service.js';
 import type { Services } from '../services.js';
 
 /**
@@ -7,4 +12,11 @@ import type { Services } from '../services.js';
  */
 export async function registerJobHandlers(services: Services): Promise<void> {
   await registerAnswerNotice(services.jobs, services.repository, services.resources, services.params);
+  await services.noticePushes.register();
+  await registerSmsPushJobs({
+    db: services.database.db, jobs: services.jobs, sms: services.resources.sms, params: services.params, sealing: services.repository.sealing,
+  });
+  await registerProcessTimers(services.jobs, createWorkflow(services.database.db, services.jobs));
+  await registerSurveyJobs(services.database.db, services.jobs);
+  await services.jobs.work<{ runId: string }>(BLADEX_IMPORT_JOB, (job) => services.bladexImports.runJob(job));
 }

@@ -9,6 +9,7 @@
  * into jobs of a few hundred items.
  */
 import type { JobState, JobView } from '@alumni/domain';
+import type { Db } from '../db/database.js';
 
 export type { JobState, JobView };
 
@@ -25,6 +26,12 @@ export interface SendOptions {
   expireInSeconds?: number;
   /** Not before this time. */
   startAfter?: Date;
+  /**
+   * The caller's open transaction: the embedded queue writes the job in it, so the job exists
+   * exactly when the caller's work commits. pg-boss writes through its own connection at once, so
+   * a handler must find nothing to do when that work rolled back.
+   */
+  transaction?: Db;
 }
 
 export interface JobRequest<T> {
@@ -71,6 +78,8 @@ export interface JobQueue {
   /** Stops taking jobs, aborts the running ones' signals and waits for them to settle. */
   stop(): Promise<void>;
   send<T>(name: string, request: JobRequest<T>, options?: SendOptions): Promise<string>;
+  /** Queues many jobs of one name with the same options in one write; answers their ids in order. */
+  sendMany<T>(name: string, requests: JobRequest<T>[], options?: SendOptions): Promise<string[]>;
   /** Runs jobs of this name in this process (when the process runs jobs at all). */
   work<T>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   /** Cancels an open job; a running one sees its signal aborted. Answers whether it was open. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { formatDateTime } from '../core/time.js';
@@ -119,6 +120,23 @@ export class PgBossJobQueue implements JobQueue {
     return id;
   }
 
+  async sendMany<T>(name: string, requests: JobRequest<T>[], options: SendOptions = {}): Promise<string[]> {
+    if (requests.length === 0) return [];
+    await this.start();
+    await this.ensureQueue(name);
+    const jobs = requests.map((request) => ({
+      id: randomUUID(), name,
+      data: { tenantId: request.tenantId ?? null, createdBy: request.createdBy ?? null, data: request.data ?? null } satisfies Envelope,
+      retryLimit: options.retryLimit ?? this.settings.retryLimit,
+      retryDelay: options.retryDelay ?? this.settings.retryDelaySeconds,
+      retryBackoff: options.retryBackoff ?? true,
+      expireInSeconds: options.expireInSeconds ?? this.settings.leaseSeconds,
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    }));
+    for (let i = 0; i < jobs.length; i += 1000) await this.boss.insert(jobs.slice(i, i + 1000));
+    return jobs.map((j) => j.id);
+  }
+
   async work<T>(name: string, handler: JobHandler<T>, options: WorkOptions = {}): Promise<void> {
     if (this.handlers.some((h) => h.name === name)) throw new Error(`jobs named ${name} already have a handler`);
     const entry = { name, handler: handler as JobHandler<unknown>, concurrency: Math.max(1, options.concurrency ?? 1) };
@@ -206,8 +224,12 @@ export class PgBossJobQueue implements JobQueue {
     await this.ensureQueue(name);
     const pollingIntervalSeconds = Math.max(0.5, this.settings.pollMs / 1000);
     for (let i = 0; i < concurrency; i += 1) {
-      await this.boss.work<Envelope>(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
+      // After a job the worker asks for the next at once instead of waiting out its polling
+      // interval (pg-boss waits it after every fetch), so short jobs do not run two a second.
+      let workerId = '';
+      workerId = await this.boss.work<Envelope>(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
         if (!job) return null;
+        if (workerId) this.boss.notifyWorker(workerId);
         const result = await runClaimedJob(
           { id: job.id, name: job.name, data: job.data?.data ?? null, tenantId: job.data?.tenantId ?? null, retryCount: job.retryCount },
           handler, this.progress,

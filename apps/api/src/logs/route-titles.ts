@@ -13,6 +13,10 @@ const ACTIONS: Readonly<Record<string, Text>> = {
   'remove-file': t('删除文件', 'file removal'), enable: t('启用', 'enable'), send: t('发送', 'send'), 'send-test': t('测试发送', 'test send'),
   client: t('上传', 'upload'), 'clear-cache': t('清除缓存', 'cache clearing'), register: t('注册', 'registration'),
   setting: t('设置', 'settings'), 'package-setting': t('设置产品包', 'package setting'), datasource: t('设置数据源', 'data source setting'),
+  test: t('测试连接', 'connection test'), 'table-list': t('表列表', 'tables'), 'table-info': t('表结构', 'table structure'),
+  'model-prototype': t('模型字段', 'model fields'), 'submit-list': t('批量保存', 'save all'), 'gen-code': t('代码生成', 'code generation'),
+  'gen-code-zip': t('代码下载', 'code download'), copy: t('复制', 'copy'),
+  'dry-run': t('试运行', 'dry run'), run: t('开始', 'start'), last: t('最近一次', 'last run'),
 };
 
 /** A route group's name from its OpenAPI tag, written `English (中文)`. */

@@ -3,6 +3,7 @@ import { md5Hex } from '../auth/password.js';
 import { seedId } from '../seed/menu-tree.js';
 import { menuIdsByCode } from '../seed/platform-seed.js';
 import { CLIENT_HEADER, DEMO_PASSWORD, startTestApp, testDialects, type TestApp } from '../test-support/test-app.js';
+import { sqliteSource } from '../test-support/develop-sources.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers read loosely in assertions
 type Json = Record<string, any>;
@@ -208,7 +209,11 @@ describe.each(testDialects())('system administration on %s', (dialect) => {
     });
 
     it('records a data source and refuses tenant calls from another tenant', async () => {
-      await data('POST', `/api/blade-system/tenant/datasource?tenantId=100001&datasourceId=123`, admin);
+      const source = sqliteSource('tenant-binding');
+      const saved = await data('POST', '/api/blade-develop/datasource/submit', admin, { name: `租户数据源${dialect}`, driverClass: source.driverClass, url: source.url });
+      expect((await t.call('POST', `/api/blade-system/tenant/datasource?tenantId=100001&datasourceId=123`, admin)).json()).toMatchObject({ code: 400, msg: '数据源不存在' });
+      await data('POST', `/api/blade-system/tenant/datasource?tenantId=100001&datasourceId=${saved.id}`, admin);
+      expect((await t.call('POST', `/api/blade-develop/datasource/remove?ids=${saved.id}`, admin)).statusCode).toBe(400);
       expect((await t.call('POST', '/api/blade-system/tenant/setting?ids=1&accountNumber=1', foreign)).statusCode).toBe(403);
     });
 

@@ -1,4 +1,4 @@
-import { BUSINESS_DICTIONARIES } from '@alumni/domain';
+import { BUSINESS_DICTIONARIES, PLATFORM_TENANT } from '@alumni/domain';
 import { hashPassword, md5Hex } from '../auth/password.js';
 import { formatDateTime } from '../core/time.js';
 import type { Db } from '../db/database.js';
@@ -18,6 +18,10 @@ import { MENU_TREE, seedId, type MenuSeed } from './menu-tree.js';
 import { ADMIN_USER_ID, DEMO_PASSWORD, ROOT_DEPT_ID, dataScopeId, menuIdsByCode, seedDictionaries } from './platform-seed.js';
 import { SeedWriter } from './seed-writer.js';
 import { seedMessaging } from './messaging-seed.js';
+import { seedSmsPushes } from './sms-push-seed.js';
+import { seedNoticePushes } from './notice-push-seed.js';
+import { seedReports } from './report-seed.js';
+import { seedSurveys } from './survey-seed.js';
 
 const USERS = 90, ROLES = 91, DEPTS = 92, POSTS = 93, PACKAGES = 97;
 
@@ -54,18 +58,29 @@ const ACTIVITY_ORGANISER = [
   'activitycost', 'activitycost_add', 'activitycost_edit', 'activitycost_view', 'activitycost_export',
 ];
 
+/** Who reads the reports without designing them (DOMAIN 15.3 reportlist: view). */
+const REPORT_VIEWER = ['report', 'reportlist', 'reportlist_view'];
+
+/** What a college secretary and an association officer may do with notices and pushes (DOMAIN 15.3). */
+const NOTICE_ORGANISER = [
+  'alumninotice', 'alumninotice_add', 'alumninotice_edit', 'alumninotice_view',
+  'noticepush', 'noticepush_add', 'noticepush_edit', 'noticepush_view', 'noticepush_send',
+];
+
 /** Buttons granted per role, as far as their menus exist (DOMAIN 15.3). */
 const GRANTS: Record<string, string[]> = {
   alumni_admin: [
     'system', 'user', 'user_add', 'user_edit', 'user_view', 'user_reset', 'user_unlock', 'dept', 'dept_view', 'post', 'post_view',
     'dictbiz', 'dictbiz_add', 'dictbiz_edit', 'dictbiz_delete', 'dictbiz_view', 'param', 'param_view', 'param_edit',
-    'resource', 'sms', 'sms_view', 'attach', 'attach_view', 'messaging', ...withButtons('emailsetting', 'noticetemplate', 'text'),
+    'resource', 'sms', 'sms_view', 'attach', 'attach_view', 'messaging', ...withButtons('emailsetting', 'noticetemplate', 'text', 'alumninotice', 'noticepush', 'smspush'),
     ...withButtons('message'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
     ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor'),
     ...withButtons('org', 'association', 'engage', 'visitrecord', 'carelist', 'docquery'),
     ...withButtons('activities', 'activity', 'actapplist', 'activitycost'),
     ...withButtons('photo', 'giving', 'donation'),
+    ...withButtons('report', 'reportlist', 'report_designer'),
+    ...withButtons('survey', 'questionnaire', 'subjectregist', 'optioninstruction'),
   ],
   college_secretary: [
     'academic', 'department', 'department_add', 'department_view', 'speciality', 'speciality_add', 'speciality_view',
@@ -77,30 +92,41 @@ const GRANTS: Record<string, string[]> = {
     'org', 'association', 'association_view', 'association_edit', 'association_member',
     'engage', 'visitrecord', 'visitrecord_add', 'visitrecord_edit', 'visitrecord_delete', 'visitrecord_view', 'visitrecord_export',
     'carelist', 'carelist_add', 'carelist_edit', 'carelist_view', 'carelist_export', 'docquery', 'docquery_view', 'docquery_handle',
-    'messaging', 'noticetemplate', 'noticetemplate_view',
+    'messaging', 'noticetemplate', 'noticetemplate_view', ...NOTICE_ORGANISER,
+    'smspush', 'smspush_add', 'smspush_edit', 'smspush_view', 'smspush_send', 'smspushtarget_add', 'smspushtarget_alumni', 'smspushtarget_resend',
     ...ACTIVITY_ORGANISER,
     ...withButtons('photo'), 'giving', 'donation', 'donation_view',
+    ...REPORT_VIEWER,
+    'survey', 'questionnaire', 'questionnaire_add', 'questionnaire_edit', 'questionnaire_view', 'questionnaire_publish', 'questionnaire_stats',
+    'questionnaire_export', ...withButtons('subjectregist', 'optioninstruction'),
   ],
   association_officer: [
     'org', 'association', 'association_view', 'association_edit', 'association_member',
     'engage', 'visitrecord', 'visitrecord_add', 'visitrecord_edit', 'visitrecord_view',
-    'messaging', 'noticetemplate', 'noticetemplate_view',
+    'messaging', 'noticetemplate', 'noticetemplate_view', ...NOTICE_ORGANISER,
+    'smspush', 'smspush_add', 'smspush_edit', 'smspush_view', 'smspush_send', 'smspushtarget_add', 'smspushtarget_alumni', 'smspushtarget_resend',
     ...ACTIVITY_ORGANISER,
     ...withButtons('photo'),
+    'survey', 'questionnaire', 'questionnaire_view', 'questionnaire_stats',
   ],
   foundation_officer: [
     'alumni', 'honor', 'honor_view', 'org', 'association', 'association_view', 'engage', 'visitrecord', 'visitrecord_view',
-    'messaging', 'noticetemplate', 'noticetemplate_view',
+    'messaging', 'noticetemplate', 'noticetemplate_view', 'alumninotice', 'alumninotice_view', 'noticepush', 'noticepush_view',
+    'smspush', 'smspush_add', 'smspush_edit', 'smspush_view', 'smspush_send', 'smspushtarget_add', 'smspushtarget_alumni', 'smspushtarget_resend',
     'activities', 'activity', 'activity_view', 'actapplist', 'actapplist_view', 'activitycost', 'activitycost_view', 'activitycost_export',
     'alumni_sensitive_view', 'basicinfo', 'basicinfo_view', 'photo', 'photo_view', ...withButtons('giving', 'donation'),
+    ...REPORT_VIEWER,
   ],
   leader: [
     'academic', 'department', 'department_view', 'speciality', 'speciality_view',
     'alumni', 'registinfo', 'registinfo_view', 'basicinfo', 'basicinfo_view', 'studentstatus', 'studentstatus_view', 'student', 'student_view',
     'honor', 'honor_view', 'org', 'association', 'association_view', 'engage', 'visitrecord', 'visitrecord_view', 'carelist', 'carelist_view',
     'message', 'message_view',
+    'messaging', 'alumninotice', 'alumninotice_view', 'noticepush', 'noticepush_view',
     'activities', 'activity', 'activity_view', 'actapplist', 'actapplist_view', 'activitycost', 'activitycost_view',
     'photo', 'photo_view', 'giving', 'donation', 'donation_view',
+    ...REPORT_VIEWER,
+    'survey', 'questionnaire', 'questionnaire_view', 'questionnaire_stats',
   ],
 };
 
@@ -115,18 +141,24 @@ const ROLE_SCOPES: Record<string, [string, '1' | '4'][]> = {
     ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1'],
     ['honor', '1'], ['association', '1'], ['visitrecord', '1'], ['carelist', '1'], ['docquery', '1'],
     ['activity', '1'], ['actapplist', '1'], ['activitycost', '1'], ['photo', '1'], ['donation', '1'],
+    ['alumninotice', '1'], ['noticepush', '1'], ['smspush', '1'],
+    ['questionnaire', '1'], ['subjectregist', '1'], ['optioninstruction', '1'],
   ],
   college_secretary: [
     ['department', '4'], ['speciality', '4'], ['registinfo', '4'], ['basicinfo', '4'], ['studentstatus', '4'], ['student', '4'],
     ['honor', '4'], ['association', '4'], ['visitrecord', '4'], ['carelist', '4'], ['docquery', '4'],
     ['activity', '4'], ['actapplist', '4'], ['activitycost', '4'], ['photo', '4'], ['donation', '4'],
+    ['alumninotice', '4'], ['noticepush', '4'], ['smspush', '4'],
+    ['questionnaire', '4'], ['subjectregist', '4'], ['optioninstruction', '4'],
   ],
-  association_officer: [['association', '4'], ['visitrecord', '4'], ['activity', '4'], ['actapplist', '4'], ['activitycost', '4'], ['photo', '4']],
-  foundation_officer: [['basicinfo', '1'], ['honor', '1'], ['association', '1'], ['visitrecord', '1'], ['activity', '1'], ['actapplist', '1'], ['activitycost', '1'], ['photo', '1'], ['donation', '1']],
+  association_officer: [['association', '4'], ['visitrecord', '4'], ['activity', '4'], ['actapplist', '4'], ['activitycost', '4'], ['photo', '4'], ['alumninotice', '4'], ['noticepush', '4'], ['smspush', '4'], ['questionnaire', '4']],
+  foundation_officer: [['basicinfo', '1'], ['honor', '1'], ['association', '1'], ['visitrecord', '1'], ['activity', '1'], ['actapplist', '1'], ['activitycost', '1'], ['photo', '1'], ['donation', '1'], ['alumninotice', '1'], ['noticepush', '1'], ['smspush', '4']],
   leader: [
     ['department', '1'], ['speciality', '1'], ['registinfo', '1'], ['basicinfo', '1'], ['studentstatus', '1'], ['student', '1'],
     ['honor', '1'], ['association', '1'], ['visitrecord', '1'], ['carelist', '1'],
     ['activity', '1'], ['actapplist', '1'], ['activitycost', '1'], ['photo', '1'], ['donation', '1'],
+    ['alumninotice', '1'], ['noticepush', '1'],
+    ['questionnaire', '1'],
   ],
 };
 
@@ -150,18 +182,23 @@ const PACKAGE_MENUS = {
     ...withButtons('work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done'),
     ...withButtons('system', 'user', 'dept', 'post', 'dictbiz', 'param'),
     ...withButtons('authority', 'role'),
-    ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting', 'noticetemplate', 'text', 'message'),
+    ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting', 'noticetemplate', 'text', 'message', 'alumninotice', 'noticepush', 'smspush'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
     ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor'),
     ...withButtons('org', 'association', 'engage', 'visitrecord', 'carelist', 'docquery'),
     ...withButtons('activities', 'activity', 'actapplist', 'activitycost'),
     ...withButtons('photo', 'giving', 'donation'),
+    ...withButtons('report', 'reportlist', 'report_designer'),
+    ...withButtons('survey', 'questionnaire', 'subjectregist', 'optioninstruction'),
+    // The tenant's audit trail (docs/decisions.md 187), under 系统监控 → 日志管理.
+    'monitor', 'log', ...withButtons('audit'),
   ],
   basic: withButtons('system', 'user', 'dept', 'dictbiz', 'role', 'desk', 'notice', 'work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done')
     .concat(withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'), 'authority')
     .concat(withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus'))
     .concat(withButtons('org', 'association'))
-    .concat(withButtons('activities', 'activity', 'actapplist')),
+    .concat(withButtons('activities', 'activity', 'actapplist'))
+    .concat(withButtons('messaging', 'alumninotice')),
 };
 
 export const DEMO_TENANT = '100001';
@@ -229,5 +266,9 @@ export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing
   await seedGiving(w);
   await seedAlbums(w, dataDir);
   await seedMessaging(w);
+  await seedSmsPushes(w, sealing);
+  await seedNoticePushes(w, sealing);
+  await seedSurveys(w);
   await seedLeaves(db, DEMO_TENANT);
+  await seedReports(w, PLATFORM_TENANT);
 }

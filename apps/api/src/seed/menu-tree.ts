@@ -23,7 +23,8 @@ export interface MenuSeed {
   children?: MenuSeed[];
 }
 
-const crud = (code: string, options: { view?: boolean } = {}): ButtonSeed[] => [
+/** The buttons of a list page: add, edit, delete and (unless left out) view. */
+export const crud = (code: string, options: { view?: boolean } = {}): ButtonSeed[] => [
   { code: `${code}_add`, name: '新增', nameEn: 'Add', action: 1 },
   { code: `${code}_edit`, name: '修改', nameEn: 'Edit', action: 2 },
   { code: `${code}_delete`, name: '删除', nameEn: 'Delete', action: 3 },
@@ -164,11 +165,46 @@ export const MENU_TREE: MenuSeed[] = [
   {
     row: 900, code: 'messaging', name: '消息推送', nameEn: 'Messaging', path: '/message', source: 'NotificationOutlined', sort: 9,
     children: [
+      { row: 910, code: 'alumninotice', name: '通知管理', nameEn: 'Notices', path: '/message/notice', source: 'ReadOutlined', sort: 1, buttons: [
+        ...crud('alumninotice'), button('alumninotice_publish', '发布/撤回', 'Publish / withdraw', 2), button('alumninotice_export', '导出', 'Export', 1),
+      ] },
+      { row: 930, code: 'noticepush', name: '通知推送', nameEn: 'Notice pushes', path: '/message/noticepush', source: 'SendOutlined', sort: 3, buttons: [
+        button('noticepush_add', '新建', 'New', 1), ...crud('noticepush').slice(1), button('noticepush_send', '发送/取消', 'Send / cancel', 2),
+      ] },
+      { row: 980, code: 'smspush', name: '短信推送', nameEn: 'SMS pushes', path: '/message/smspush', source: 'MessageOutlined', sort: 4, buttons: [
+        { code: 'smspush_add', name: '新建', nameEn: 'New', action: 1 }, ...crud('smspush').slice(1),
+        button('smspush_send', '发送/取消', 'Send / cancel', 3),
+        button('smspushtarget_add', '手工添加', 'Add by hand', 1), button('smspushtarget_edit', '修改推送对象', 'Edit recipient', 2),
+        button('smspushtarget_delete', '删除推送对象', 'Remove recipient', 3), button('smspushtarget_alumni', '从校友库添加', 'Add from the alumni library', 1),
+        button('smspushtarget_import', '导入号码', 'Import numbers', 1), button('smspushtarget_resend', '失败重发', 'Resend failures', 3),
+        button('smspushtarget_export', '导出', 'Export', 1),
+      ] },
       { row: 920, code: 'noticetemplate', name: '通知模板', nameEn: 'Notice templates', path: '/message/noticetemplate', source: 'SnippetsOutlined', sort: 2, buttons: crud('noticetemplate') },
       { row: 950, code: 'emailsetting', name: '邮件设置', nameEn: 'E-mail settings', path: '/message/emailsetting', source: 'MailOutlined', sort: 5, buttons: [
         ...crud('emailsetting'), button('emailsetting_test', '发送测试邮件', 'Send test mail', 2),
       ] },
       { row: 960, code: 'text', name: '文本管理', nameEn: 'Texts', path: '/message/text', source: 'FileTextOutlined', sort: 6, buttons: crud('text') },
+    ],
+  },
+  {
+    row: 1700, code: 'survey', name: '问卷调查', nameEn: 'Surveys', path: '/survey', source: 'ProjectOutlined', sort: 10,
+    children: [
+      { row: 1710, code: 'questionnaire', name: '问卷调查', nameEn: 'Questionnaires', path: '/survey/questionnaire', source: 'ProfileOutlined', sort: 1, buttons: [
+        ...crud('questionnaire'), button('questionnaire_publish', '发布/暂停/结束', 'Publish / pause / close', 2),
+        button('questionnaire_stats', '统计', 'Statistics', 2), button('questionnaire_export', '导出答卷', 'Export answers', 2),
+      ] },
+      { row: 1730, code: 'subjectregist', name: '题目登记', nameEn: 'Questions', path: '/survey/subjectregist', source: 'OrderedListOutlined', sort: 2, buttons: crud('subjectregist') },
+      { row: 1750, code: 'optioninstruction', name: '选项说明', nameEn: 'Options', path: '/survey/optioninstruction', source: 'UnorderedListOutlined', sort: 3, buttons: crud('optioninstruction') },
+    ],
+  },
+  {
+    // DOMAIN 16.1: 报表设计 opens the built-in designer; parameter report.designerUrl may name an external one (decision 167).
+    row: 1800, code: 'report', name: '统计报表', nameEn: 'Reports', path: '/report', source: 'BarChartOutlined', sort: 11,
+    children: [
+      { row: 1810, code: 'reportlist', name: '报表列表', nameEn: 'Report list', path: '/report/reportlist', source: 'TableOutlined', sort: 1, buttons: [
+        button('reportlist_view', '预览', 'Preview', 2), button('reportlist_design', '设计', 'Design', 2), button('reportlist_delete', '删除', 'Delete', 3),
+      ] },
+      { row: 1820, code: 'report_designer', name: '报表设计', nameEn: 'Report designer', path: '/report/designer', source: 'EditOutlined', sort: 2 },
     ],
   },
   {
@@ -232,9 +268,28 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   {
-    // 模型设计 (the modeller) follows with its page; its row 1560 is kept for it.
+    // DOMAIN 16.2: 研发工具; its menus join with their pages (decision 14).
+    row: 1900, code: 'tool', name: '研发工具', nameEn: 'Developer tools', path: '/tool', source: 'ToolOutlined', sort: 94,
+    children: [
+      { row: 1910, code: 'code', name: '代码生成', nameEn: 'Code generation', path: '/tool/code', source: 'CodeOutlined', sort: 1, buttons: [
+        ...crud('code'), button('code_gen', '代码生成', 'Generate', 2), button('code_copy', '复制', 'Copy', 2),
+      ] },
+      { row: 1920, code: 'datasource', name: '数据源管理', nameEn: 'Data sources', path: '/tool/datasource', source: 'HddOutlined', sort: 2, buttons: crud('datasource') },
+      { row: 1930, code: 'model', name: '数据模型', nameEn: 'Data models', path: '/tool/model', source: 'BuildOutlined', sort: 3, buttons: [
+        ...crud('model'), button('model_design', '模型设计', 'Design', 2),
+      ] },
+      // Not in DOMAIN 16.2: moving in from a BladeX installation (decisions 194–197); platform administrators only.
+      { row: 2100, code: 'bladeximport', name: '从 BladeX 迁移', nameEn: 'Move in from BladeX', path: '/tool/bladeximport', source: 'ImportOutlined', sort: 4, buttons: [
+        button('bladeximport_dryrun', '试运行', 'Dry run', 1), button('bladeximport_run', '导入', 'Import', 1),
+      ] },
+    ],
+  },
+  {
     row: 1550, code: 'flow', name: '流程管理', nameEn: 'Workflow admin', path: '/flow', source: 'PartitionOutlined', sort: 95,
     children: [
+      { row: 1560, code: 'flow_model', name: '模型设计', nameEn: 'Process modeller', path: '/flow/model', source: 'ApartmentOutlined', sort: 1, buttons: [
+        button('flow_model_deploy', '部署', 'Deploy', 1),
+      ] },
       { row: 1570, code: 'flow_deploy', name: '部署管理', nameEn: 'Deployment', path: '/flow/deploy', source: 'RocketOutlined', sort: 2, buttons: [
         button('flow_deploy_upload', '上传部署', 'Upload and deploy', 1),
       ] },
@@ -256,6 +311,8 @@ export const MENU_TREE: MenuSeed[] = [
           { row: 1620, code: 'log_usual', name: '通用日志', nameEn: 'Usual log', path: '/monitor/log/usual', source: 'ProfileOutlined', sort: 1, buttons: [view('log_usual')] },
           { row: 1630, code: 'log_api', name: '接口日志', nameEn: 'API log', path: '/monitor/log/api', source: 'ApiOutlined', sort: 2, buttons: [view('log_api')] },
           { row: 1640, code: 'log_error', name: '错误日志', nameEn: 'Error log', path: '/monitor/log/error', source: 'BugOutlined', sort: 3, buttons: [view('log_error')] },
+          // Not in DOMAIN 16.2: the audit trail of every write (docs/decisions.md 184–187).
+          { row: 2000, code: 'audit', name: '审计日志', nameEn: 'Audit trail', path: '/monitor/log/audit', source: 'SafetyCertificateOutlined', sort: 4, buttons: [view('audit')] },
         ],
       },
       { row: 1650, code: 'api_doc', name: '接口文档', nameEn: 'API docs', path: '/api/docs/index.html', source: 'ReadOutlined', sort: 2 },

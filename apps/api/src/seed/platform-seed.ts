@@ -2,6 +2,7 @@ import { BUSINESS_DICTIONARIES, PLATFORM_TENANT, SYSTEM_DICTIONARIES, type Dicti
 import { hashPassword, md5Hex } from '../auth/password.js';
 import type { Db } from '../db/database.js';
 import { DATA_SCOPE_TABLE, MENU_TABLE, MENU_TREE, TOP_MENUS, seedId, type MenuSeed } from './menu-tree.js';
+import { writeMenu } from './menu-rows.js';
 import { seedRegions } from './region-seed.js';
 import { SeedWriter } from './seed-writer.js';
 
@@ -27,8 +28,9 @@ export const PARAMS: [string, string, string][] = [
   ['sms.push.maxRetry', '3', '短信推送最大重试次数'],
   ['export.maxRows', '50000', '导出行数上限'],
   ['import.maxRows', '20000', '导入行数上限'],
-  ['report.designerUrl', 'http://localhost:8108/report/designer', '报表设计地址'],
-  ['report.previewUrl', 'http://localhost:8108/report/preview', '报表预览地址'],
+  // A path is the built-in designer / viewer; a web address (http…) an external report server (decision 167).
+  ['report.designerUrl', '/report/designer', '报表设计地址'],
+  ['report.previewUrl', '/report/preview', '报表预览地址'],
 ];
 
 export async function seedDictionaries(w: SeedWriter, table: string, dictionaries: readonly (DictionarySeed & { remarks?: Record<string, string> })[], tenantId: string) {
@@ -60,19 +62,9 @@ export function menuIdsByCode(): Map<string, string> {
 }
 
 async function seedMenus(w: SeedWriter, list: MenuSeed[], parentId: string) {
-  for (const m of list) {
-    const id = seedId(MENU_TABLE, m.row);
-    await w.insert('blade_menu', { id, parentId, code: m.code, name: m.name, nameEn: m.nameEn, alias: 'menu', path: m.path, source: m.source, sort: m.sort, category: 1, action: 0, isOpen: 1 });
-    let i = 0;
-    for (const b of m.buttons ?? []) {
-      i += 1;
-      await w.insert('blade_menu', { id: seedId(MENU_TABLE, m.row + i), parentId: id, code: b.code, name: b.name, nameEn: b.nameEn, alias: b.code.slice(b.code.lastIndexOf('_') + 1), path: `${m.path}/${b.code.slice(m.code.length + 1)}`, sort: i, category: 2, action: b.action, isOpen: 1 });
-    }
-    if (m.children) await seedMenus(w, m.children, id);
-  }
+  for (const m of list) await writeMenu(w, m, parentId);
 }
 
-/** Data scope records of the platform menus with data (DOMAIN 15.2): [menu code, column of type 4]. */
 export const DATA_SCOPE_MENUS: [string, string][] = [
   ['user', 'dept_id'], ['dept', 'id'], ['notice', 'create_dept'],
   ['department', 'org_dept_id'], ['speciality', 'org_dept_id'], ['departmentexamine', 'org_dept_id'], ['specialityexamine', 'org_dept_id'],
@@ -80,6 +72,9 @@ export const DATA_SCOPE_MENUS: [string, string][] = [
   ['honor', 'org_dept_id'], ['association', 'org_dept_id'], ['visitrecord', 'org_dept_id'], ['carelist', 'org_dept_id'], ['docquery', 'org_dept_id'],
   ['activity', 'org_dept_id'], ['actapplist', 'org_dept_id'], ['activitycost', 'org_dept_id'],
   ['photo', 'org_dept_id'], ['donation', 'org_dept_id'],
+  ['alumninotice', 'org_dept_id'], ['noticepush', 'org_dept_id'],
+  ['smspush', 'org_dept_id'],
+  ['questionnaire', 'org_dept_id'], ['subjectregist', 'org_dept_id'], ['optioninstruction', 'org_dept_id'],
 ];
 
 /** The three scope records seeded per menu, in order: 全部可见 (1), 本机构及子级可见 (4), 本人可见 (2). */

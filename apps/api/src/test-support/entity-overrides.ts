@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ids } from '../core/ids.js';
 import { menuIdsByCode } from '../seed/platform-seed.js';
 import { REGION_SEED } from '../seed/region-seed.js';
+import { sqliteSource } from './develop-sources.js';
 import { uniqueToken, type Sample } from './sample-values.js';
 import type { TestApp } from './test-app.js';
 
@@ -82,6 +83,42 @@ async function activityFor(t: TestApp, token: string, tag: string, departmentId:
   };
 }
 
+/** A data source on a SQLite file of the test's, removed afterwards. */
+async function datasourceFor(t: TestApp, token: string, tag: string): Promise<{ values: Sample; cleanup(): Promise<void> }> {
+  const { driverClass, url } = sqliteSource('contract-models');
+  const res = await t.call('POST', '/api/blade-develop/datasource/submit', token, { name: `数据源${tag}`, driverClass, url });
+  const source = res.json().data as { id: string } | null;
+  if (!source?.id) throw new Error(`could not create a data source: ${res.body}`);
+  return {
+    values: { datasourceId: source.id },
+    async cleanup() {
+      await t.call('POST', `/api/blade-develop/datasource/remove?ids=${source.id}`, token);
+    },
+  };
+}
+
+/** The data source the latest sample model was made on: an edit of that model keeps it. */
+let latestDatasource: string | null = null;
+/** The model the latest sample code setting was made for: an edit of that setting keeps it. */
+let latestModel: string | null = null;
+
+/** A model of a data source of its own, both removed afterwards. */
+async function modelFor(t: TestApp, token: string, tag: string): Promise<{ values: Sample; cleanup(): Promise<void> }> {
+  const source = await datasourceFor(t, token, tag);
+  const res = await t.call('POST', '/api/blade-develop/model/submit', token, {
+    datasourceId: source.values.datasourceId, modelName: `模型${tag}`, modelCode: `m${tag}`, modelTable: 'sample_item',
+  });
+  const model = res.json().data as { id: string } | null;
+  if (!model?.id) throw new Error(`could not create a model: ${res.body}`);
+  return {
+    values: { modelId: model.id },
+    async cleanup() {
+      await t.call('POST', `/api/blade-develop/model/remove?ids=${model.id}`, token);
+      await source.cleanup();
+    },
+  };
+}
+
 /** Seed rows of the demo organisation (seed/demo-seed.ts). */
 const demoRow = (table: number, row: number) => `1900000000000${String(table).padStart(2, '0')}${String(row).padStart(4, '0')}`;
 const root = (): Sample => ({ parentId: '0' });
@@ -146,7 +183,141 @@ const withAlumnus = (key = 'alumniId') => ({
   },
 });
 
+/** An enabled development SMS configuration `demo-sms` in the foreign tenant (the demo tenant has its own), removed afterwards. */
+async function foreignSmsConfig(t: TestApp): Promise<() => Promise<void>> {
+  const db = t.app.services.database.db;
+  const id = ids.next();
+  const at = '2024-01-01 00:00:00';
+  await db.insertInto('blade_sms').values({
+    id, tenant_id: DEMO_TENANT, category: '1', sms_code: 'demo-sms', template_id: 'SMS_1', sign_name: '演示', enabled: 1,
+    create_time: at, update_time: at, status: 1, is_deleted: 0,
+  }).execute();
+  return async () => { await db.deleteFrom('blade_sms').where('id', '=', id).execute(); };
+}
+
+const SMS_PUSH_VALUES = (variant: number): Sample => ({
+  smsCode: 'demo-sms', sendType: '1', planSendTime: null, templateId: null, noticePushId: null, templateParams: null,
+  content: `样例${variant} \${name}，拒收请回复R`, title: `短信推送样例${variant}`,
+});
+
+/** A draft SMS push for recipients to belong to, removed afterwards. */
+async function smsPushFor(t: TestApp, token: string): Promise<{ values: Sample; cleanup(): Promise<void> }> {
+  const res = await t.call('POST', '/api/smsPush/smsPush/submit', token, { ...SMS_PUSH_VALUES(1), providerTemplateId: 'SMS_1', signName: '示范大学' });
+  const push = res.json().data as { id: string } | null;
+  if (!push?.id) throw new Error(`could not create an SMS push: ${res.body}`);
+  return {
+    values: { smsPushId: push.id },
+    async cleanup() {
+      await t.call('POST', `/api/smsPush/smsPush/remove?ids=${push.id}`, token);
+    },
+  };
+}
+
+/** A draft SMS push of the foreign tenant, written directly (its administrator is given only the recipients' codes). */
+async function foreignSmsPush(t: TestApp): Promise<{ values: Sample; cleanup(): Promise<void> }> {
+  const db = t.app.services.database.db;
+  const id = ids.next();
+  const at = '2024-01-01 00:00:00';
+  await db.insertInto('alumni_sms_push').values({
+    id, tenant_id: DEMO_TENANT, title: '外租户推送', sms_code: 'demo-sms', provider_template_id: 'SMS_1', sign_name: '演示', content: '样例',
+    send_type: '1', push_status: 0, target_count: 0, success_count: 0, fail_count: 0, skip_count: 0, segment_count: 0,
+    create_time: at, update_time: at, status: 1, is_deleted: 0,
+  }).execute();
+  return { values: { smsPushId: id }, async cleanup() { await db.deleteFrom('alumni_sms_push').where('id', '=', id).execute(); } };
+}
+
+/** An enabled SMS template of the demo school, for the push's template filter. */
+async function smsTemplateOf(t: TestApp, token: string): Promise<string> {
+  const list = (await t.call('GET', '/api/blade-noticeTemplate/noticeTemplate/all?channel=2', token)).json().data as { id: string }[];
+  if (!list[0]) throw new Error('no enabled SMS template');
+  return list[0].id;
+}
+
+/** A draft survey written directly for a tenant (the foreign administrator holds only the entity's own codes). */
+async function surveyRowFor(t: TestApp, tenantId: string, withSubject: boolean): Promise<{ values: Sample; cleanup(): Promise<void> }> {
+  const db = t.app.services.database.db;
+  const at = '2024-01-01 00:00:00';
+  const surveyId = ids.next();
+  await db.insertInto('alumni_questionnaire_survey').values({
+    id: surveyId, tenant_id: tenantId, title: '样例问卷', survey_type: '1', start_time: '2099-01-01 00:00:00', end_time: '2099-02-01 00:00:00',
+    is_anonymous: 0, allow_repeat: 0, target_scope: '1', survey_status: 0, subject_count: 0, answer_count: 0, create_time: at, update_time: at, status: 1, is_deleted: 0,
+  }).execute();
+  const subjectId = withSubject ? ids.next() : null;
+  if (subjectId) {
+    await db.insertInto('alumni_subject_regist').values({
+      id: subjectId, tenant_id: tenantId, survey_id: surveyId, subject_no: 1, subject_title: '样例题目', question_type: '1', is_required: 1, option_count: 0,
+      create_time: at, update_time: at, status: 1, is_deleted: 0,
+    }).execute();
+  }
+  return {
+    values: subjectId ? { subjectId } : { surveyId },
+    async cleanup() {
+      await db.deleteFrom('alumni_option_instruction').where('survey_id', '=', surveyId).execute();
+      await db.deleteFrom('alumni_subject_regist').where('survey_id', '=', surveyId).execute();
+      await db.deleteFrom('alumni_questionnaire_survey').where('id', '=', surveyId).execute();
+    },
+  };
+}
+
 export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
+  // A draft survey of all alumni, open next century; its counts and unit are the server's.
+  questionnaireSurvey: {
+    values: (variant) => ({
+      startTime: `2099-0${variant}-01 08:00:00`, endTime: `2099-0${variant}-20 18:00:00`, targetScope: '1', targetValue: null, coverImage: null,
+    }),
+    derived: ['orgDeptId', 'thankText'],
+  },
+  // A short-text question of a draft survey made for it (its number unique per survey, no condition).
+  subjectRegist: {
+    prepare: (t) => surveyRowFor(t, '000000', false),
+    prepareForeign: (t) => surveyRowFor(t, DEMO_TENANT, false),
+    values: (variant) => ({
+      questionType: '3', subjectNo: variant, showIf: null, matrixColumns: null, minSelect: null, maxSelect: null, scoreMax: null,
+      maxLength: 100 + variant, numberMin: null, numberMax: null, isRequired: 1,
+    }),
+    derived: ['orgDeptId'],
+  },
+  // An option of a single-choice question of a draft survey made for it.
+  optionInstruction: {
+    prepare: (t) => surveyRowFor(t, '000000', true),
+    prepareForeign: (t) => surveyRowFor(t, DEMO_TENANT, true),
+    values: (variant) => ({ optionLabel: variant === 1 ? 'A' : 'B', sort: variant }),
+    derived: ['orgDeptId', 'surveyId'],
+  },
+  // A draft notice of the school itself, without files; the summary is made from the body.
+  alumniNotice: {
+    values: (variant) => ({ associationId: demoRow(7, 2), attachments: null, coverImage: null, publishStatus: 0, publishTime: `2021-0${variant}-15 10:20:3${variant}` }),
+    foreign: { associationId: null },
+    // The owning unit follows the association; the summary is made from the body.
+    derived: ['summary', 'orgDeptId'],
+  },
+  // A draft push of its own text to all alumni in the app, sent at once when sent.
+  noticePush: {
+    // A push of its own text names neither a notice (which must be published) nor a template (which
+    // must be enabled at every save): the two filters are not exercised by this sample.
+    unfilterable: ['noticeId', 'templateId'],
+    values: (variant) => ({
+      noticeId: null, templateId: null, smsTemplateId: null, emailSettingId: null, channels: '1', subject: `主题${variant}`,
+      content: `推送内容${variant}`, targetScope: '1', targetValue: null, sendType: '1', planSendTime: null, surveyId: null,
+    }),
+  },
+  // A draft through the enabled development configuration (the foreign tenant is given one).
+  smsPush: {
+    values: SMS_PUSH_VALUES,
+    async prepare(t, adminToken) {
+      return { values: { templateId: await smsTemplateOf(t, adminToken) }, async cleanup() { /* the template is the demo school's */ } };
+    },
+    async prepareForeign(t) {
+      const cleanup = await foreignSmsConfig(t);
+      return { values: { templateId: null }, cleanup };
+    },
+  },
+  // A recipient of a draft push with a mainland mobile of its own, added by hand.
+  smsPushTarget: {
+    values: (variant) => ({ phone: `1390008${String(variant).padStart(4, '0')}`, params: null, alumniId: null }),
+    prepare: (t, adminToken) => smsPushFor(t, adminToken),
+    prepareForeign: (t) => foreignSmsPush(t),
+  },
   // A current department of a college of the demo school; its code has a format of its own.
   department: {
     values: (variant) => ({
@@ -327,6 +498,36 @@ export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
   },
   // Secrets come back masked; addresses and endpoints must be well formed; the default e-mail setting cannot be removed.
   oss: { values: (variant) => ({ endpoint: `http://127.0.0.1:900${variant}` }), derived: ['secretKey'] },
+  // A model of a data source of its own (an edit keeps it); a field of a model of its own.
+  model: {
+    prepare: async (t, adminToken, token) => {
+      const source = await datasourceFor(t, adminToken, token);
+      latestDatasource = String(source.values.datasourceId);
+      return source;
+    },
+    values: (variant) => (variant === 2 && latestDatasource ? { datasourceId: latestDatasource } : {}),
+  },
+  'model-prototype': { prepare: (t, adminToken, token) => modelFor(t, adminToken, token) },
+  // A code setting of a model of its own (an edit keeps it), with paths of the shape the files need.
+  code: {
+    prepare: async (t, adminToken, token) => {
+      const model = await modelFor(t, adminToken, token);
+      latestModel = String(model.values.modelId);
+      return model;
+    },
+    values: (variant) => ({
+      apiPath: `/blade-sample/s${variant}`, webPath: `/tool/s${variant}`,
+      ...(variant === 2 && latestModel ? { modelId: latestModel } : {}),
+    }),
+  },
+  // A data source is saved only when it connects: a SQLite file of the test's (another one to edit to).
+  datasource: {
+    values: (variant) => {
+      const { driverClass, url } = sqliteSource(`contract-${variant}`);
+      return { driverClass, url };
+    },
+    derived: ['password'],
+  },
   sms: { values: (variant) => ({ endpoint: `http://127.0.0.1:900${variant}` }), derived: ['secretKey'] },
   'email-setting': {
     values: (variant) => ({ smtpHost: `smtp${variant}.example.com`, username: `user${variant}`, senderAddress: `from${variant}@example.com`, replyTo: `reply${variant}@example.com`, isDefault: 0 }),
@@ -352,6 +553,14 @@ export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
   },
   // A message with a mainland mobile (matched to no alumnus) and no images.
   message: { values: (variant) => ({ areaCode: '+86', phone: `1390007${String(variant).padStart(4, '0')}`, images: null, alumniId: null }) },
+  // A grouped report of donations, written as the server stores a definition (normalised JSON), so it reads back as sent.
+  report: {
+    values: (variant) => ({
+      content: JSON.stringify({
+        version: 1, source: 'donation', filters: {}, groupBy: [{ field: 'purpose' }], measures: [{ fn: 'count' }], chart: variant === 1 ? 'column' : 'pie', columns: [],
+      }),
+    }),
+  },
   'tenant-package': {
     values(variant) {
       const ids = menuIdsByCode();

@@ -36,6 +36,7 @@ export function sampleValue(field: Field, variant: number, token: string): strin
     case 'flag':
       return variant % 2 === 1 ? 0 : 1;
     case 'dict':
+      if (field.multiple) return variant % 2 === 1 ? String(variant) : `${variant},${variant + 1}`;
       return field.numeric ? variant : String(variant);
     case 'date':
       return `2021-0${variant}-15`;
@@ -79,7 +80,8 @@ export function invalidValues(field: Field): { what: string; value: unknown }[] 
     case 'flag':
       return [{ what: 'a number other than 0 and 1', value: 2 }, { what: 'a word', value: 'yes' }];
     case 'dict':
-      return [{ what: 'an object', value: { a: 1 } }, { what: 'an over-long key', value: 'k'.repeat(33) }];
+      return [{ what: 'an object', value: { a: 1 } }, { what: 'an over-long key', value: 'k'.repeat(33) },
+        ...(field.multiple ? [{ what: 'too many keys', value: Array.from({ length: 40 }, (_, i) => String(i)).join(',') }] : [])];
     case 'fk':
       return [{ what: 'letters', value: 'abc' }, { what: 'an id beyond 64 bits', value: '9999999999999999999' }];
     case 'ids':

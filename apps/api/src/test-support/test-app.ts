@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { isCryptoPath } from '@alumni/domain';
+import { isCryptoPath, type EntityDef } from '@alumni/domain';
 import { buildApp } from '../app.js';
 import { cryptoAnswerPaths, decryptText } from '../core/body-crypto.js';
 import { loadConfig, type Config } from '../config.js';
@@ -64,7 +64,7 @@ function decryptedAnswer(res: LightMyRequestResponse, key: string): LightMyReque
 export async function startTestApp(
   dialect: TestDialect = 'sqlite',
   env: Record<string, string> = {},
-  options: { beforeReady?: (app: FastifyInstance) => void } = {},
+  options: { beforeReady?: (app: FastifyInstance) => void; extraEntities?: readonly EntityDef[] } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'alumni-test-'));
   let dropSchema: (() => Promise<void>) | null = null;
@@ -96,7 +96,7 @@ export async function startTestApp(
     };
   }
   const config = loadConfig(base);
-  const { app } = await buildApp(config);
+  const { app } = await buildApp(config, { extraEntities: options.extraEntities });
   options.beforeReady?.(app);
   await app.ready();
   await new SeedWriter(app.services.database.db, ADMIN_USER_ID).insert('blade_client', {

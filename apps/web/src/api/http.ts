@@ -1,5 +1,4 @@
 import type { R } from '@alumni/domain';
-import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { appConfig } from '../config';
 import i18n from '../i18n';
 import { toast } from '../lib/feedback';
@@ -10,14 +9,19 @@ import { logoutLocally } from './logout-local';
 import { doneProgress, startProgress } from './progress';
 import { NEEDS_REGISTRATION, pendingRegistrationOf } from './social-register';
 import { useRegisterStore } from '../stores/register-store';
+import {
+  hasHeader, sendRequest, TransportError, withHeader,
+  type HttpResponse, type QueryParams, type RequestConfig, type TransportDefaults,
+} from './xhr';
 
-/** The one HTTP client of the app; its interceptor pair implements the wire protocol. */
-export const http = axios.create({
+export type { HttpResponse, QueryParams, RequestConfig };
+
+const defaults: TransportDefaults = {
   baseURL: '/api',
   timeout: appConfig.requestTimeoutMs,
   // Failures arrive with HTTP 400-500 mirroring the envelope code; the body decides.
-  validateStatus: (status) => status >= 200 && status <= 500,
-});
+  acceptsStatus: (status) => status >= 200 && status <= 500,
+};
 
 interface Body {
   code?: unknown;
@@ -27,14 +31,14 @@ interface Body {
   error_description?: unknown;
 }
 
-function onRequest(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
-  startProgress();
-  config.headers.set('Authorization', basicAuthorization);
+/** The headers every call carries; the caller's config and headers are copied, never changed. */
+function onRequest(config: RequestConfig): RequestConfig {
+  let headers = withHeader(config.headers ?? {}, 'Authorization', basicAuthorization);
   const token = useSessionStore.getState().token;
-  if (token && !config.headers.has(appConfig.tokenHeader)) config.headers.set(appConfig.tokenHeader, `bearer ${token}`);
+  if (token && !hasHeader(headers, appConfig.tokenHeader)) headers = withHeader(headers, appConfig.tokenHeader, `bearer ${token}`);
   // The chosen language, always: without it the server would answer in the browser's language.
-  config.headers.set('Accept-Language', i18n.language === 'en' ? 'en' : 'zh-CN');
-  return config;
+  headers = withHeader(headers, 'Accept-Language', i18n.language === 'en' ? 'en' : 'zh-CN');
+  return { ...config, headers };
 }
 
 type BodyCrypto = typeof import('./body-crypto');
@@ -60,7 +64,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * (the sign-in page's) pass untouched. Without a usable key (no WebCrypto outside a secure context,
  * no key in the page under the dev server) bodies go as plain JSON and the answers are asked plain.
  */
-async function onCryptoRequest(config: InternalAxiosRequestConfig): Promise<InternalAxiosRequestConfig> {
+async function onCryptoRequest(config: RequestConfig): Promise<RequestConfig> {
   if (!useSessionStore.getState().token) return config;
   const crypto = await loadBodyCrypto();
   const path = apiPathOf(config);
@@ -69,27 +73,25 @@ async function onCryptoRequest(config: InternalAxiosRequestConfig): Promise<Inte
   if (!encryptsBody && !encryptedAnswer) return config;
   const key = appConfig.apiCryptoKey;
   if (!crypto.canEncrypt(key)) {
-    if (encryptedAnswer) config.headers.set(PLAIN_ANSWER_HEADER, 'plain');
-    return config;
+    return encryptedAnswer ? { ...config, headers: withHeader(config.headers ?? {}, PLAIN_ANSWER_HEADER, 'plain') } : config;
   }
   // An encrypted answer arrives as Base64 text: read as text, never guessed at as JSON.
-  if (encryptedAnswer) config.responseType = 'text';
-  if (encryptsBody && isPlainObject(config.data)) {
-    try {
-      config.data = await crypto.encryptText(JSON.stringify(config.data), key);
-      config.headers.setContentType('text/plain;charset=UTF-8');
-    } catch {
-      // The body goes as plain JSON, which the server accepts too.
-    }
+  const answered = encryptedAnswer ? { ...config, responseType: 'text' as const } : config;
+  if (!encryptsBody || !isPlainObject(config.data)) return answered;
+  try {
+    const data = await crypto.encryptText(JSON.stringify(config.data), key);
+    return { ...answered, data, headers: withHeader(config.headers ?? {}, 'Content-Type', 'text/plain;charset=UTF-8') };
+  } catch {
+    // The body goes as plain JSON, which the server accepts too.
+    return answered;
   }
-  return config;
 }
 
 /**
  * The answer of a crypto route read as text: an encrypted one (`text/plain`) decrypted and parsed,
  * a plain one (a failure's envelope) parsed. An answer that does not decrypt reads as a failure.
  */
-async function readCryptoAnswer(res: AxiosResponse<string>): Promise<AxiosResponse> {
+async function readCryptoAnswer(res: HttpResponse<string>): Promise<HttpResponse> {
   const text = res.data;
   const type = String(res.headers['content-type'] ?? '');
   let data: unknown = {};
@@ -106,10 +108,10 @@ async function readCryptoAnswer(res: AxiosResponse<string>): Promise<AxiosRespon
   return { ...res, data };
 }
 
-function onResponse(res: AxiosResponse): AxiosResponse | Promise<AxiosResponse> | Promise<never> {
+function onResponse(res: HttpResponse): HttpResponse | Promise<HttpResponse> {
   // Only a crypto route's call asks for text (onCryptoRequest), having loaded the module.
   if (res.config.responseType === 'text' && typeof res.data === 'string') {
-    return readCryptoAnswer(res as AxiosResponse<string>).then(onResponse);
+    return readCryptoAnswer(res as HttpResponse<string>).then(onResponse);
   }
   // A refused download (an export over the limit) answers the envelope, read here as a file.
   if (res.data instanceof Blob && res.status !== 200) {
@@ -144,17 +146,37 @@ function onResponse(res: AxiosResponse): AxiosResponse | Promise<AxiosResponse> 
   return Promise.reject(new ApiError(code, message, body.data ?? null));
 }
 
+/** A call that got no answer to read (or failed before it left) is shown by its cause. */
 function onTransportError(error: unknown): Promise<never> {
   doneProgress();
-  const message = error instanceof Error ? error.message : i18n.t('http.unknownError');
+  const message = error instanceof TransportError ? i18n.t(`http.${error.reason}`, { status: error.status })
+    : error instanceof Error ? error.message : i18n.t('http.unknownError');
   toast.error(message);
   return Promise.reject(error instanceof Error ? error : new Error(message));
 }
 
-http.interceptors.request.use(onRequest);
-// Axios runs request interceptors last-registered first; the crypto step needs nothing onRequest adds.
-http.interceptors.request.use(onCryptoRequest);
-http.interceptors.response.use(onResponse, onTransportError);
+/** One call through the protocol: headers and crypto on the way out, the envelope on the way back. */
+async function call<T>(config: RequestConfig): Promise<HttpResponse<T>> {
+  startProgress();
+  let res: HttpResponse;
+  try {
+    res = await sendRequest(await onCryptoRequest(onRequest(config)), defaults);
+  } catch (error) {
+    return onTransportError(error);
+  }
+  return onResponse(res) as Promise<HttpResponse<T>> | HttpResponse<T>;
+}
+
+type CallConfig = Omit<RequestConfig, 'method' | 'url' | 'data'>;
+
+/** The one HTTP client of the app; `call` implements the wire protocol. */
+export const http = {
+  request: <T = unknown>(config: RequestConfig): Promise<HttpResponse<T>> => call<T>(config),
+  get: <T = unknown>(url: string, config?: CallConfig): Promise<HttpResponse<T>> => call<T>({ ...config, method: 'get', url }),
+  delete: <T = unknown>(url: string, config?: CallConfig): Promise<HttpResponse<T>> => call<T>({ ...config, method: 'delete', url }),
+  post: <T = unknown>(url: string, data?: unknown, config?: CallConfig): Promise<HttpResponse<T>> => call<T>({ ...config, method: 'post', url, data }),
+  put: <T = unknown>(url: string, data?: unknown, config?: CallConfig): Promise<HttpResponse<T>> => call<T>({ ...config, method: 'put', url, data }),
+};
 
 type Params = Record<string, string | number | undefined>;
 

@@ -2,11 +2,12 @@ import type { EntityDef } from '@alumni/domain';
 import { Col, Divider, Form, Modal, Row, Tabs } from 'antd';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldOverrides } from './field-overrides';
+import type { FieldOverrides, FormSection } from './field-overrides';
 import { fieldRules, validateTrigger } from './field-rules';
 import { asLang } from './field-text';
 import { FieldInput } from './FieldInput';
 import { EntityView } from './EntityView';
+import { EntityHistory } from './audit/EntityHistory';
 import { formFields, type FormField } from './form-fields';
 
 export type FormMode = 'add' | 'edit' | 'view';
@@ -31,8 +32,12 @@ interface Props {
    * study record), under a heading; their values arrive with the others.
    */
   related?: RelatedSection;
-  /** Tabs after the record's own in view mode, from the row as the detail answered it. */
+  /** Tabs after the record's own in view mode, from the row as the detail answered it (the history tab follows them). */
   viewTabs?: (row: Record<string, unknown>) => ViewTab[];
+  /** The form in groups under headings (fields in no group follow them). */
+  sections?: readonly FormSection[];
+  /** Names of form-only controls a page puts in its sections: never sent. */
+  formOnly?: readonly string[];
 }
 
 /** A tab of the view dialog beside the record's fields (an alumnus's study records). */
@@ -51,7 +56,7 @@ export interface RelatedSection {
 }
 
 /** The add / edit / view dialog generated from the entity's fields. */
-export function EntityFormModal({ entity, mode, open, initial, overrides, width = 880, saving, onSubmit, onClose, only, title: ownTitle, related, viewTabs }: Props) {
+export function EntityFormModal({ entity, mode, open, initial, overrides, width = 880, saving, onSubmit, onClose, only, title: ownTitle, related, viewTabs, sections, formOnly }: Props) {
   const { t, i18n } = useTranslation();
   const lang = asLang(i18n.language);
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -72,20 +77,47 @@ export function EntityFormModal({ entity, mode, open, initial, overrides, width 
   }, [open, initial, form]);
 
   const save = async () => {
-    const values = await form.validateFields();
+    const checked = await form.validateFields();
+    const current = form.getFieldsValue(true) as Record<string, unknown>;
+    // A field the form leaves out for the other values is saved empty; form-only controls are not sent.
+    const values = Object.fromEntries(Object.entries(checked).filter(([k]) => !formOnly?.includes(k)));
+    for (const f of fields) if (overrides?.[f.name]?.shownWhen?.(current) === false) values[f.name] = null;
     const fieldErrors = await onSubmit(values);
     if (fieldErrors) {
       form.setFields(Object.entries(fieldErrors).map(([field, message]) => ({ name: field, errors: [message] })));
     }
   };
 
-  const renderField = ({ name: fieldName, field, required, disabled }: FormField, Widget?: NonNullable<FieldOverrides[string]>['input']) => (
-    <Col key={fieldName} span={field.wide ? 24 : 12}>
-      <Form.Item name={fieldName} label={field.label[lang]} rules={fieldRules(field, lang, required)} validateTrigger={validateTrigger(field)}>
-        {Widget ? <Widget mode={mode} disabled={disabled} /> : <FieldInput field={field} disabled={disabled} />}
+  const renderField = ({ name: fieldName, field, required, disabled }: FormField, Widget?: NonNullable<FieldOverrides[string]>['input']) => {
+    const shownWhen = overrides?.[fieldName]?.shownWhen;
+    const item = (values: Record<string, unknown>) => (
+      <Col key={fieldName} span={field.wide ? 24 : 12}>
+        <Form.Item name={fieldName} label={field.label[lang]} rules={fieldRules(field, lang, typeof required === 'function' ? required(values) : required)} validateTrigger={validateTrigger(field)}>
+          {Widget ? <Widget mode={mode} disabled={disabled} /> : <FieldInput field={field} disabled={disabled} />}
+        </Form.Item>
+      </Col>
+    );
+    if (!shownWhen && typeof required !== 'function') return item({});
+    // Follows the other fields: re-rendered on every change, shown (and required) as they say.
+    return (
+      <Form.Item key={fieldName} noStyle shouldUpdate>
+        {({ getFieldsValue }) => {
+          const values = getFieldsValue(true) as Record<string, unknown>;
+          return shownWhen && !shownWhen(values) ? null : item(values);
+        }}
       </Form.Item>
-    </Col>
-  );
+    );
+  };
+  // A record's view ends with its history, unless nothing but the server writes the entity (the logs).
+  const writable = entity.api?.submit !== false || entity.api?.remove !== false;
+  const id = typeof initial.id === 'string' ? initial.id : null;
+  const tabs: ViewTab[] = mode !== 'view' ? [] : [
+    ...(viewTabs?.(initial) ?? []),
+    ...(writable && id ? [{ key: 'history', label: t('audit.history'), children: <EntityHistory entity={entity} id={id} /> }] : []),
+  ];
+  const inSections = new Set(sections?.flatMap((s) => s.fields) ?? []);
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const rest = fields.filter((f) => !inSections.has(f.name));
 
   return (
     <Modal
@@ -100,12 +132,22 @@ export function EntityFormModal({ entity, mode, open, initial, overrides, width 
       okButtonProps={{ loading: saving, style: mode === 'view' ? { display: 'none' } : undefined }}
       onOk={() => void save().catch(() => undefined)}
     >
-      {mode === 'view' ? (viewTabs
-        ? <Tabs items={[{ key: 'record', label: t('crud.recordTab'), children: <EntityView entity={entity} row={initial} overrides={overrides} /> }, ...viewTabs(initial)]} />
+      {mode === 'view' ? (tabs.length > 0
+        ? <Tabs items={[{ key: 'record', label: t('crud.recordTab'), children: <EntityView entity={entity} row={initial} overrides={overrides} /> }, ...tabs]} />
         : <EntityView entity={entity} row={initial} overrides={overrides} />) : (
       <Form form={form} name={formName} layout="horizontal" labelCol={{ flex: '110px' }} labelWrap preserve={false}>
+        {sections?.map((section) => (
+          <div key={section.key} className="entity-form-section">
+            {section.title && <Divider titlePlacement="start">{section.title}</Divider>}
+            {section.before}
+            <Row gutter={16}>
+              {section.fields.flatMap((n) => { const f = byName.get(n); return f ? [renderField(f, overrides?.[n]?.input)] : []; })}
+            </Row>
+            {section.after}
+          </div>
+        ))}
         <Row gutter={16}>
-          {fields.map((f) => renderField(f, overrides?.[f.name]?.input))}
+          {rest.map((f) => renderField(f, overrides?.[f.name]?.input))}
         </Row>
         {relatedFields.length > 0 && (
           <>

@@ -4,8 +4,9 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { formDefaults, permissionCodes, type EntityDef } from '@alumni/domain';
 import { App, Button, Space, Table, type TableColumnType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { downloadFile } from '../api/http';
 import { appConfig } from '../config';
 import { useMenuStore } from '../stores/menu-store';
@@ -18,7 +19,7 @@ import { ImportDialog } from './excel/ImportDialog';
 import { asLang } from './field-text';
 import { RowActions } from './RowActions';
 import { SearchForm } from './SearchForm';
-import { toQueryParams, type SearchValues } from './search-params';
+import { fromQueryParams, toQueryParams, type SearchValues } from './search-params';
 import { submitBody, useEntityDialog } from './use-entity-dialog';
 import { useEntityList } from './use-entity-list';
 import { useEntityTree } from './use-entity-tree';
@@ -41,17 +42,54 @@ export function EntityPage(props: EntityPageProps) {
   const [importing, setImporting] = useState(false);
 
   const [page, setPage] = useState<{ current: number; size: number }>({ current: 1, size: appConfig.defaultPageSize });
-  const [search, setSearch] = useState<QueryParams>({});
+  // Filters named in the page's address open the list filtered (a dashboard's link); a new address
+  // on the open page filters again.
+  const [fullAddress, setAddress] = useSearchParams();
+  // Values a link fills into a new record are taken out of the address before it is read as filters.
+  const prefill = props.prefillFromAddress;
+  const prefilled = useMemo(() => Object.fromEntries((prefill ?? []).flatMap((k) => {
+    const v = fullAddress.get(k);
+    return v === null || v === '' ? [] : [[k, v]];
+  })), [prefill, fullAddress]);
+  const address = useMemo(() => {
+    const rest = new URLSearchParams(fullAddress);
+    for (const k of prefill ?? []) rest.delete(k);
+    return rest;
+  }, [prefill, fullAddress]);
+  const addressKey = address.toString();
+  const addressed = useMemo(() => fromQueryParams(entity, new URLSearchParams(addressKey), props.searchFields), [entity, addressKey, props.searchFields]);
+  const [search, setSearch] = useState<QueryParams>(() => toQueryParams(entity, addressed));
+  const openedWith = useRef(addressKey);
+  useEffect(() => {
+    if (openedWith.current === addressKey) return;
+    openedWith.current = addressKey;
+    setSearch(toQueryParams(entity, addressed));
+    setPage((p) => ({ ...p, current: 1 }));
+  }, [entity, addressKey, addressed]);
   const [selected, setSelected] = useState<string[]>([]);
   const filters = useMemo(() => ({ ...search, ...extraParams }), [search, extraParams]);
   // A tree entity shows its tree while nothing is searched; a search lists every level's matches, paged.
   const treeMode = !!props.treeLevelPath && Object.values(search).every((v) => v === undefined || v === '');
-  const list = useEntityList({ entity, listPath, current: page.current, size: page.size, filters, enabled: enabled && !treeMode });
+  const list = useEntityList({ entity, listPath, current: page.current, size: page.size, filters, enabled: enabled && !treeMode, refreshWhile: props.refreshWhile });
   const tree = useEntityTree(entity, props.treeLevelPath ?? 'lazy-list', extraParams ?? {}, enabled && treeMode);
   const writes = useEntityWrites(entity);
   const related = props.addRelated;
   const addPresets = useMemo(() => (related ? { ...formDefaults(related.entity), ...presetValues } : presetValues), [related, presetValues]);
   const dialog = useEntityDialog(entity, addPresets);
+
+  const { openAdd } = dialog;
+  useEffect(() => {
+    if (props.addRequest) openAdd(props.addRequest.values);
+  }, [props.addRequest, openAdd]);
+  useEffect(() => {
+    if (Object.keys(prefilled).length === 0) return;
+    if (can.add) openAdd(prefilled);
+    setAddress((a) => {
+      const next = new URLSearchParams(a);
+      for (const k of Object.keys(prefilled)) next.delete(k);
+      return next;
+    }, { replace: true });
+  }, [prefilled, can.add, openAdd, setAddress]);
 
   const onSearch = (values: SearchValues) => {
     setSearch(toQueryParams(entity, values));
@@ -106,10 +144,10 @@ export function EntityPage(props: EntityPageProps) {
   return (
     <section className="entity-page" aria-label={props.regionLabel ?? entity.label[lang]}>
       {props.title && <div className="entity-title">{props.title}</div>}
-      <SearchForm entity={entity} only={props.searchFields} onSearch={onSearch} />
+      <SearchForm key={addressKey} entity={entity} only={props.searchFields} initialValues={addressed} onSearch={onSearch} />
       <Space className="entity-toolbar" wrap>
         {can.add && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={dialog.openAdd} disabled={props.addDisabled}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openAdd()} disabled={props.addDisabled}>
             {t('crud.add')}
           </Button>
         )}
@@ -166,6 +204,8 @@ export function EntityPage(props: EntityPageProps) {
         onClose={dialog.close}
         related={related}
         viewTabs={props.viewTabs}
+        sections={props.formSections}
+        formOnly={props.formOnlyFields}
       />
       {can.import && <ImportDialog entity={entity} open={importing} onClose={() => setImporting(false)} />}
     </section>

@@ -2,7 +2,7 @@ import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import type { EntityDef, Field } from '@alumni/domain';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asLang } from './field-text';
@@ -15,6 +15,8 @@ interface Props {
   entity: EntityDef;
   only?: readonly string[];
   onSearch: (values: SearchValues) => void;
+  /** Values the form opens with (filters read from the page's address). */
+  initialValues?: SearchValues;
 }
 
 interface ControlProps {
@@ -55,7 +57,7 @@ const formatRange = (v: unknown) =>
   Array.isArray(v) ? v.map((d: unknown) => (typeof (d as Dayjs | null)?.format === 'function' ? (d as Dayjs).format('YYYY-MM-DD HH:mm:ss') : d)) : v;
 
 /** The search form: one control per searchable field, search and reset. */
-export function SearchForm({ entity, only, onSearch }: Props) {
+export function SearchForm({ entity, only, onSearch, initialValues }: Props) {
   const { t, i18n } = useTranslation();
   const lang = asLang(i18n.language);
   const [form] = Form.useForm<SearchValues>();
@@ -63,12 +65,18 @@ export function SearchForm({ entity, only, onSearch }: Props) {
   const fields = searchFields(entity, only);
 
   if (fields.length === 0) return null;
+  // Date ranges arrive as text; the range picker holds dates.
+  const opening = Object.fromEntries(Object.entries(initialValues ?? {}).map(([name, value]) => {
+    const field = fields.find(([n]) => n === name)?.[1];
+    const dated = field?.search === 'range' && field.kind !== 'integer' && field.kind !== 'money' && Array.isArray(value);
+    return [name, dated ? (value as string[]).map((v) => dayjs(v)) : value];
+  }));
 
   const submit = (values: SearchValues) =>
     onSearch(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, formatRange(v)])));
 
   return (
-    <Form form={form} name={formName} layout="inline" onFinish={submit} className="entity-search" role="search">
+    <Form form={form} name={formName} layout="inline" initialValues={opening} onFinish={submit} className="entity-search" role="search">
       {fields.map(([name, field]) => (
         <Form.Item key={name} name={name} label={field.label[lang]} style={{ marginBottom: 12 }}>
           <SearchControl field={field} label={field.label[lang]} />

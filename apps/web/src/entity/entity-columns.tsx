@@ -1,4 +1,4 @@
-import { displayNameKey, englishEntryLabel, viewFields, type EntityDef, type Field, type Lang } from '@alumni/domain';
+import { dictKeys, displayNameKey, englishEntryLabel, viewFields, type EntityDef, type Field, type Lang } from '@alumni/domain';
 import type { TableColumnType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -14,6 +14,13 @@ export function displayValue(name: string, field: Field, row: Row, t: TFunction,
     case 'flag':
       return value === null || value === undefined ? null : Number(value) === 1 ? t('crud.yes') : t('crud.no');
     case 'dict': {
+      if (field.multiple) {
+        // One tag per key: English names from the dictionary's translation, else the server's names.
+        const keys = dictKeys(value);
+        const named = String(row[displayNameKey(name)] ?? '').split('、');
+        const labels = keys.map((key, i) => (lang === 'en' ? englishEntryLabel(field.dict, key) : undefined) ?? (named.length === keys.length ? named[i] : key));
+        return keys.length === 0 ? null : <>{labels.map((label, i) => <span key={keys[i]} className="dict-label">{label}</span>)}</>;
+      }
       const english = lang === 'en' && value !== null && value !== undefined ? englishEntryLabel(field.dict, String(value)) : undefined;
       const shown = row[displayNameKey(name)];
       const label = english ?? (typeof shown === 'string' && shown ? shown : value);

@@ -4,7 +4,7 @@ import type { TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
 import type { QueryParams, Row } from './entity-api';
 import type { CellText } from './entity-columns';
-import type { FieldOverrides } from './field-overrides';
+import type { FieldOverrides, FormSection } from './field-overrides';
 
 /** The generic list page and its narrow override slots. */
 export interface EntityPageProps {
@@ -41,6 +41,8 @@ export interface EntityPageProps {
   addDisabled?: boolean;
   /** The list is not fetched while false. */
   enabled?: boolean;
+  /** The list is fetched again every 5 seconds while this holds for its rows (a push still sending). */
+  refreshWhile?: (records: Record<string, unknown>[]) => boolean;
   onRowClick?: (row: Row) => void;
   activeRowId?: string;
   /** Accessible name of the table region, used to tell two tables on one page apart. */
@@ -49,4 +51,19 @@ export interface EntityPageProps {
   addRelated?: RelatedSection;
   /** Tabs of the view dialog after the record's own, from the detail answer (an alumnus's study records, registrations, consent log). */
   viewTabs?: (row: Record<string, unknown>) => ViewTab[];
+  /** The add/edit form in groups under headings, each with the page's own content before and after its fields. */
+  formSections?: readonly FormSection[];
+  /** Names of form-only controls the page's sections hold (a choice that shows some fields): never sent. */
+  formOnlyFields?: readonly string[];
+  /**
+   * Opens the add dialog with these values over the defaults (复制: a new record filled from
+   * another); each new object opens it once.
+   */
+  addRequest?: { values: Record<string, unknown> } | null;
+  /**
+   * Fields a link may fill in the page's address (`?noticeId=…`): when the address names any, the
+   * add dialog opens with them (for a user who may add) and they leave the address; they never
+   * filter the list.
+   */
+  prefillFromAddress?: readonly string[];
 }

@@ -4,7 +4,7 @@ import type { FieldOverrides } from './field-overrides';
 export interface FormField {
   name: string;
   field: Field;
-  required: boolean;
+  required: boolean | ((values: Readonly<Record<string, unknown>>) => boolean);
   disabled: boolean;
 }
 

@@ -45,3 +45,52 @@ export function toQueryParams(entity: EntityDef, values: SearchValues): QueryPar
   }
   return params;
 }
+
+/**
+ * List filters written in a page's address (the list call's own names, as `toQueryParams` writes
+ * them) back to search form values: a link can open a list already filtered, e.g.
+ * `…/basicinfo/index?firstEnrollmentYear_ge=1990&firstEnrollmentYear_le=1999`. Names that are not
+ * the entity's searchable filters (of `only`, when given) are ignored; date ranges stay text (`yyyy-MM-dd HH:mm:ss`).
+ */
+export function fromQueryParams(entity: EntityDef, params: URLSearchParams, only?: readonly string[]): SearchValues {
+  const values: SearchValues = {};
+  const read = (name: string) => {
+    const value = params.get(name);
+    return value === null || value === '' ? undefined : value;
+  };
+  const number = (name: string) => {
+    const value = read(name);
+    return value === undefined || !Number.isFinite(Number(value)) ? null : Number(value);
+  };
+  for (const [name, field] of searchFields(entity, only)) {
+    switch (field.search) {
+      case 'like': {
+        const value = read(isTextKind(field.kind) ? name : `${name}_like`);
+        if (value !== undefined) values[name] = value;
+        break;
+      }
+      case 'equal': {
+        const value = read(isTextKind(field.kind) ? `${name}_equal` : name);
+        if (value !== undefined) values[name] = field.kind === 'flag' || field.kind === 'integer' ? Number(value) : value;
+        break;
+      }
+      case 'in': {
+        const value = read(`${name}_in`);
+        if (value !== undefined) values[name] = value.split(',');
+        break;
+      }
+      case 'range':
+        if (field.kind === 'integer' || field.kind === 'money') {
+          const range = [number(`${name}_ge`), number(`${name}_le`)];
+          if (range.some((v) => v !== null)) values[name] = range;
+        } else {
+          const range = [read(`${name}_dategt`), read(`${name}_datelt`)];
+          if (range[0] !== undefined && range[1] !== undefined) values[name] = range;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return values;
+}

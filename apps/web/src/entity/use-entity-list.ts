@@ -9,12 +9,15 @@ export interface ListArgs {
   size: number;
   filters: QueryParams;
   enabled?: boolean;
+  /** Fetches the page again every `refreshMs` while its records call for it (a push still sending). */
+  refreshWhile?: (records: Record<string, unknown>[]) => boolean;
+  refreshMs?: number;
 }
 
 export const entityKey = (entity: EntityDef) => ['entity', entity.name] as const;
 
 /** One page of an entity's list. */
-export function useEntityList({ entity, listPath, current, size, filters, enabled = true }: ListArgs) {
+export function useEntityList({ entity, listPath, current, size, filters, enabled = true, refreshWhile, refreshMs = 5000 }: ListArgs) {
   const params: QueryParams = { current, size, ...filters };
   return useQuery({
     queryKey: [...entityKey(entity), 'list', listPath ?? 'list', params],
@@ -22,5 +25,6 @@ export function useEntityList({ entity, listPath, current, size, filters, enable
     placeholderData: keepPreviousData,
     enabled,
     staleTime: 0,
+    refetchInterval: refreshWhile ? (query) => (refreshWhile(query.state.data?.records ?? []) ? refreshMs : false) : false,
   });
 }

@@ -1,14 +1,3 @@
-import { adminEn } from './admin-en';
-import { academicEn, examineEn } from './examine-en';
-import { registEn } from './regist-en';
-import { activityEn } from './activity-en';
-import { excelEn } from './excel-en';
-import { jobEn } from './job-en';
-import { messageEn } from './message-en';
-import { resourceEn } from './resource-en';
-import { relationEn } from './relation-en';
-import { workflowEn } from './workflow-en';
-import { givingEn } from './giving-en';
 import type { Messages } from './zh';
 
 /** English texts of the interface. */
@@ -39,6 +28,7 @@ export const en: Messages = {
     home: 'Home',
     dictHorizontal: 'Dictionaries (side by side)',
     dictVertical: 'Dictionaries (stacked)',
+    reportPreview: 'Report preview',
   },
   nav: {
     logout: 'Log out',
@@ -48,6 +38,9 @@ export const en: Messages = {
   },
   http: {
     unknownError: 'unknown error',
+    network: 'The server could not be reached; check the network',
+    timeout: 'The request timed out; try again later',
+    status: 'The server could not handle the request ({{status}})',
   },
   page: {
     loading: 'Loading…',
@@ -59,15 +52,6 @@ export const en: Messages = {
     loadFailed: 'The page failed to load',
     chunkTimeout: 'Loading the page timed out; check the network and reload',
     reload: 'Reload',
-  },
-  home: {
-    welcome: 'Welcome back, {{name}}',
-    intro: 'This is the alumni back-office. Use the menu on the left to open the functions you may use.',
-    tenant: 'Tenant',
-    account: 'Account',
-    role: 'Role',
-    menus: 'Available functions',
-    noMenus: 'Your account has no menus yet; please contact the administrator.',
   },
   crud: {
     export: 'Export',
@@ -112,34 +96,4 @@ export const en: Messages = {
     pickParentAbove: 'Pick a dictionary in the list above',
     config: 'Entries',
   },
-  resource: resourceEn,
-  giving: givingEn,
-  admin: adminEn,
-  examine: examineEn,
-  relation: relationEn,
-  regist: registEn,
-  workflow: workflowEn,
-  activity: activityEn,
-  excel: excelEn,
-  job: jobEn,
-  message: messageEn,
-  people: {
-    changeStatus: 'Change study status',
-    firstStudy: 'Study record',
-    consentLog: 'Consent history',
-    registrations: 'Registrations and examination',
-    registrationsTab: 'Registrations',
-    studyTab: 'Study records',
-    noRegistrations: 'No registration',
-    noConsentLogs: 'No consent changes recorded',
-    consentTime: 'Time',
-    channel: 'Channel',
-    allowed: 'Consent',
-    allow: 'Allowed',
-    refuse: 'Refused',
-    consentSource: 'Source',
-    operator: 'Changed by',
-    note: 'Note',
-  },
-  academic: academicEn,
 };

@@ -1,14 +1,3 @@
-import { adminZh } from './admin-zh';
-import { academicZh, examineZh } from './examine-zh';
-import { registZh } from './regist-zh';
-import { activityZh } from './activity-zh';
-import { excelZh } from './excel-zh';
-import { jobZh } from './job-zh';
-import { messageZh } from './message-zh';
-import { resourceZh } from './resource-zh';
-import { relationZh } from './relation-zh';
-import { workflowZh } from './workflow-zh';
-import { givingZh } from './giving-zh';
 /** Chinese texts of the interface (the default language). */
 export const zh = {
   app: {
@@ -37,6 +26,7 @@ export const zh = {
     home: '首页',
     dictHorizontal: '字典管理(横向)',
     dictVertical: '字典管理(纵向)',
+    reportPreview: '报表预览',
   },
   nav: {
     logout: '退出登录',
@@ -46,6 +36,9 @@ export const zh = {
   },
   http: {
     unknownError: '未知错误',
+    network: '网络连接失败, 请检查网络',
+    timeout: '请求超时, 请稍后再试',
+    status: '服务器无法处理请求 ({{status}})',
   },
   page: {
     loading: '加载中…',
@@ -57,15 +50,6 @@ export const zh = {
     loadFailed: '页面加载失败',
     chunkTimeout: '页面加载超时, 请检查网络后刷新重试',
     reload: '刷新',
-  },
-  home: {
-    welcome: '欢迎回来, {{name}}',
-    intro: '这里是校友管理后台。请从左侧菜单进入您有权限的功能。',
-    tenant: '租户编号',
-    account: '账号',
-    role: '角色',
-    menus: '可用功能',
-    noMenus: '您的账号暂未分配功能菜单, 请联系管理员。',
   },
   crud: {
     export: '导出',
@@ -110,36 +94,6 @@ export const zh = {
     pickParentAbove: '请在上方字典列表中选择一个字典',
     config: '字典配置',
   },
-  resource: resourceZh,
-  giving: givingZh,
-  admin: adminZh,
-  examine: examineZh,
-  relation: relationZh,
-  regist: registZh,
-  workflow: workflowZh,
-  activity: activityZh,
-  excel: excelZh,
-  job: jobZh,
-  message: messageZh,
-  people: {
-    changeStatus: '变更学籍状态',
-    firstStudy: '学籍信息',
-    consentLog: '授权记录',
-    registrations: '登记与审核',
-    registrationsTab: '登记记录',
-    studyTab: '学籍',
-    noRegistrations: '暂无登记记录',
-    noConsentLogs: '暂无授权记录',
-    consentTime: '时间',
-    channel: '渠道',
-    allowed: '授权',
-    allow: '同意',
-    refuse: '拒绝',
-    consentSource: '来源',
-    operator: '操作人',
-    note: '备注',
-  },
-  academic: academicZh,
 };
 
 export type Messages = typeof zh;

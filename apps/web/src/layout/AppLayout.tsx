@@ -14,6 +14,7 @@ import { TopBar } from './top/TopBar';
 import { useErrorCapture } from './use-error-capture';
 import { useScreen } from './use-screen';
 import { useTokenRefresh } from './use-token-refresh';
+import '../i18n/business-texts';
 
 function Logo({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();

@@ -37,8 +37,16 @@ import ContactsOutlined from '@ant-design/icons/ContactsOutlined';
 import DatabaseOutlined from '@ant-design/icons/DatabaseOutlined';
 import FileDoneOutlined from '@ant-design/icons/FileDoneOutlined';
 import SolutionOutlined from '@ant-design/icons/SolutionOutlined';
+import SendOutlined from '@ant-design/icons/SendOutlined';
 import SnippetsOutlined from '@ant-design/icons/SnippetsOutlined';
 import CommentOutlined from '@ant-design/icons/CommentOutlined';
+import MessageOutlined from '@ant-design/icons/MessageOutlined';
+import BarChartOutlined from '@ant-design/icons/BarChartOutlined';
+import TableOutlined from '@ant-design/icons/TableOutlined';
+import EditOutlined from '@ant-design/icons/EditOutlined';
+import ProjectOutlined from '@ant-design/icons/ProjectOutlined';
+import OrderedListOutlined from '@ant-design/icons/OrderedListOutlined';
+import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
 import ClusterOutlined from '@ant-design/icons/ClusterOutlined';
 import CustomerServiceOutlined from '@ant-design/icons/CustomerServiceOutlined';
 import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
@@ -63,6 +71,10 @@ import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
 import PartitionOutlined from '@ant-design/icons/PartitionOutlined';
 import RocketOutlined from '@ant-design/icons/RocketOutlined';
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
+import ImportOutlined from '@ant-design/icons/ImportOutlined';
+import HddOutlined from '@ant-design/icons/HddOutlined';
+import BuildOutlined from '@ant-design/icons/BuildOutlined';
+import CodeOutlined from '@ant-design/icons/CodeOutlined';
 import { menuIconName } from './menu-icon-names';
 
 /** The icons menus may name (their `source`); only these are bundled. */
@@ -74,11 +86,14 @@ const icons: Readonly<Record<string, ComponentType>> = {
   ApartmentOutlined, CloudServerOutlined, CloudUploadOutlined, DesktopOutlined, FilterOutlined, IdcardOutlined, LayoutOutlined, MailOutlined, MenuOutlined,
   MobileOutlined, NotificationOutlined, PaperClipOutlined, SafetyCertificateOutlined, ShopOutlined, SoundOutlined, UserOutlined, UserSwitchOutlined,
   AuditOutlined, BankOutlined, ContactsOutlined, DatabaseOutlined, FileDoneOutlined, SolutionOutlined,
-  SnippetsOutlined, CommentOutlined,
+  SnippetsOutlined, SendOutlined, CommentOutlined, MessageOutlined,
   ClusterOutlined, CustomerServiceOutlined, EnvironmentOutlined, FileSearchOutlined, HeartOutlined, TrophyOutlined, UsergroupAddOutlined,
   ScheduleOutlined, PlayCircleOutlined, InboxOutlined, ClockCircleOutlined, ExportOutlined, CheckCircleOutlined, PartitionOutlined, RocketOutlined, EyeOutlined,
+  ImportOutlined,
   AccountBookOutlined, CalendarOutlined, FlagOutlined, FormOutlined,
   GiftOutlined, MoneyCollectOutlined, PictureOutlined,
+  BarChartOutlined, TableOutlined, EditOutlined, ProjectOutlined, OrderedListOutlined, UnorderedListOutlined,
+  HddOutlined, BuildOutlined, CodeOutlined,
 };
 
 const bundled: ReadonlySet<string> = new Set(Object.keys(icons));

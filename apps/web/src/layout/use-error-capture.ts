@@ -8,7 +8,7 @@ export function useErrorCapture(): void {
     const onRejection = (event: PromiseRejectionEvent) => {
       // Failed calls were already shown by the HTTP layer; they are not interface errors.
       const reason: unknown = event.reason;
-      if (reason instanceof Error && (reason.name === 'ApiError' || reason.name === 'AxiosError')) return;
+      if (reason instanceof Error && (reason.name === 'ApiError' || reason.name === 'TransportError')) return;
       // A form that refused its values has shown its messages beside the fields; that is no error.
       if (isFormValidation(reason)) return;
       recordError(reason, 'unhandledrejection');

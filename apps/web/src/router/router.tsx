@@ -24,6 +24,8 @@ export const router = createBrowserRouter([
       },
       // The alumni's self-service registration (DOMAIN 4.2.6): public, outside the shell, its own chunk.
       { path: '/regist', handle: { ...open, title: 'regist.page.title' }, lazy: lazyPage(() => import('../pages/regist/RegistPage')) },
+      // The survey answer page (DOMAIN 9.4): public, outside the shell, its own chunk with the survey runner.
+      { path: '/survey-answer/:id', handle: { ...open, title: 'survey.answer.title' }, lazy: lazyPage(() => import('../pages/survey-answer/SurveyAnswerPage')) },
       // A shared photo album (DOMAIN 6.4): public, by its share code.
       { path: '/share/album/:code', handle: { ...open, title: 'giving.sharedAlbum' }, lazy: lazyPage(() => import('../pages/share/SharedAlbumPage')) },
       { path: '/404', handle: { ...open, title: 'page.notFound' }, lazy: lazyPage(() => import('../pages/errors/NotFoundPage')) },
@@ -74,6 +76,20 @@ export const router = createBrowserRouter([
                 path: 'work/process/leave/detail/:processInstanceId/:businessId', handle: { title: 'workflow.leave.detailTitle' }, ErrorBoundary: RouteError,
                 lazy: lazyPage(() => import('../pages/workflow/LeavePages').then((m) => ({ default: m.LeaveDetailPage }))),
               },
+              // A process without a form of its own: handle a task, read an instance.
+              {
+                path: 'work/process/task/handle/:taskId/:processInstanceId', handle: { title: 'workflow.task.handleTitle' }, ErrorBoundary: RouteError,
+                lazy: lazyPage(() => import('../pages/workflow/ProcessTaskPages').then((m) => ({ default: m.ProcessHandlePage }))),
+              },
+              {
+                path: 'work/process/task/detail/:processInstanceId', handle: { title: 'workflow.task.detailTitle' }, ErrorBoundary: RouteError,
+                lazy: lazyPage(() => import('../pages/workflow/ProcessTaskPages').then((m) => ({ default: m.ProcessDetailPage }))),
+              },
+              // The built-in report viewer (parameter report.previewUrl): `?_u=blade-{name}`.
+              { path: 'report/preview', handle: { title: 'menu.reportPreview' }, ErrorBoundary: RouteError, lazy: lazyPage(() => import('../pages/report/ReportPreviewPage')) },
+              // The survey designer and statistics of 问卷调查 (DOMAIN 9.1).
+              { path: 'survey/design/:id', handle: { title: 'survey.design' }, ErrorBoundary: RouteError, lazy: lazyPage(() => import('../pages/survey/SurveyDesignPage')) },
+              { path: 'survey/stats/:id', handle: { title: 'survey.stats' }, ErrorBoundary: RouteError, lazy: lazyPage(() => import('../pages/survey/SurveyStatsPage')) },
               // Everything else comes from the server's menu tree (or is unknown: /404).
               { path: '*', ErrorBoundary: RouteError, lazy: lazyPage(() => import('./MenuRoute')) },
             ],

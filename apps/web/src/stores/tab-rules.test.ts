@@ -10,6 +10,14 @@ describe('tab rules', () => {
   it('opens a page once', () => {
     expect(values(openTab(openTab([HOME_TAB], a), a))).toEqual([HOME_TAB.value, a.value]);
   });
+  it('keeps one tab per menu page, taking the query it was opened with last', () => {
+    const list = (query: string): Tab => ({ value: `/alumni/basicinfo${query}`, label: '校友基础信息库', page: '/alumni/basicinfo' });
+    const opened = openTab(openTab([HOME_TAB, list('')], a), list('?departmentId=1'));
+    expect(values(opened)).toEqual([HOME_TAB.value, '/alumni/basicinfo?departmentId=1', a.value]);
+    // Pages that are not menu pages keep a tab per query (two records' details).
+    const detail = (id: string): Tab => ({ value: `/work/process/leave/detail?id=${id}`, label: '请假详情' });
+    expect(values(openTab(openTab([HOME_TAB], detail('1')), detail('2')))).toHaveLength(3);
+  });
   it('never closes a lone tab', () => {
     expect(isClosable([a], a)).toBe(false);
     expect(isClosable([HOME_TAB], HOME_TAB, true)).toBe(false);

@@ -7,13 +7,18 @@ export interface Tab {
   label: string;
   /** The menu's English name, when the label is a menu's. */
   labelEn?: string;
+  /**
+   * A menu page's path: such a page has one tab whatever its query (a list opened with other
+   * filters takes over its tab), while other pages (a record's detail) get a tab per query.
+   */
+  page?: string;
 }
 
 export const HOME_TAB: Tab = { value: appConfig.homePath, label: 'menu.home' };
 
-/** Adds a tab unless one with the same value is open (then its label is refreshed). */
+/** Adds a tab unless one with the same value (or the same menu page) is open: then that one is refreshed. */
 export function openTab(tabs: readonly Tab[], tab: Tab): Tab[] {
-  const at = tabs.findIndex((t) => t.value === tab.value);
+  const at = tabs.findIndex((t) => t.value === tab.value || (tab.page !== undefined && t.page === tab.page));
   if (at < 0) return [...tabs, tab];
   const copy = [...tabs];
   copy[at] = { ...tabs[at], ...tab };

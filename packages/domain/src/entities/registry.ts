@@ -31,6 +31,11 @@ import { registInfoEntity } from './people/regist-info.js';
 import { noticeTemplateEntity } from './messaging/notice-template.js';
 import { textEntity } from './messaging/text.js';
 import { messageEntity } from './messaging/message.js';
+import { alumniNoticeEntity } from './messaging/alumni-notice.js';
+import { noticePushEntity } from './messaging/notice-push.js';
+import { noticePushRecordEntity } from './messaging/notice-push-record.js';
+import { smsPushEntity } from './messaging/sms-push.js';
+import { smsPushTargetEntity } from './messaging/sms-push-target.js';
 import { associationEntity } from './relation/association.js';
 import { associationMemberEntity } from './relation/association-member.js';
 import { honorEntity } from './relation/honor.js';
@@ -43,6 +48,15 @@ import { activityCostEntity } from './activity/activity-cost.js';
 import { donationEntity } from './giving/donation.js';
 import { photoAlbumEntity } from './albums/photo-album.js';
 import { photoEntity } from './albums/photo.js';
+import { reportEntity } from './report/report.js';
+import { questionnaireSurveyEntity } from './survey/questionnaire-survey.js';
+import { subjectRegistEntity } from './survey/subject-regist.js';
+import { optionInstructionEntity } from './survey/option-instruction.js';
+import { surveyAnswerEntity } from './survey/survey-answer.js';
+import { datasourceEntity } from './develop/datasource.js';
+import { modelEntity } from './develop/model.js';
+import { modelPrototypeEntity } from './develop/model-prototype.js';
+import { codeEntity } from './develop/code.js';
 
 /** Every entity of the product. Adding an entity = its definition file + one line here. */
 export const ENTITIES = [
@@ -57,11 +71,15 @@ export const ENTITIES = [
   basicInfoEntity,
   studentStatusEntity,
   registInfoEntity,
-  noticeTemplateEntity, textEntity, messageEntity,
+  noticeTemplateEntity, textEntity, messageEntity, alumniNoticeEntity, noticePushEntity, noticePushRecordEntity,
+  smsPushEntity, smsPushTargetEntity,
   associationEntity, associationMemberEntity, honorEntity, careListEntity, visitRecordEntity, docQueryEntity,
   activityEntity, actApplistEntity, activityCostEntity,
   donationEntity,
   photoAlbumEntity, photoEntity,
+  reportEntity,
+  questionnaireSurveyEntity, subjectRegistEntity, optionInstructionEntity, surveyAnswerEntity,
+  datasourceEntity, modelEntity, modelPrototypeEntity, codeEntity,
 ] as const satisfies readonly EntityDef[];
 
 const byName = new Map<string, EntityDef>(ENTITIES.map((e) => [e.name, e]));

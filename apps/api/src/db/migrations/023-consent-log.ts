@@ -1,6 +1,7 @@
 import { basicInfoEntity } from '@alumni/domain';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../database.js';
+import { hasColumn } from '../entity-table.js';
 
 /** The consent log of DOMAIN 4.3.3: one row per change of an alumnus's consent on one channel. */
 export const CONSENT_LOG_TABLE = 'alumni_consent_log';
@@ -28,12 +29,4 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
   if (!(await hasColumn(db, dialect, basicInfoEntity.table, 'consent_update_time'))) {
     await db.schema.alterTable(basicInfoEntity.table).addColumn('consent_update_time', datetime).execute();
   }
-}
-
-async function hasColumn(db: Db, dialect: Dialect, table: string, column: string): Promise<boolean> {
-  const { rows } = dialect === 'postgres'
-    ? await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
-        where table_schema = current_schema() and table_name = ${table} and column_name = ${column}`.execute(db)
-    : await sql<{ n: number }>`select count(*) as n from pragma_table_info(${table}) where name = ${column}`.execute(db);
-  return Number(rows[0]?.n) > 0;
 }

@@ -147,23 +147,24 @@ export class Examination {
 
   /**
    * Applies a verdict to one pending row inside `db` (the id's own transaction): the current result
-   * on the row and a log entry. Answers the row as written.
+   * on the row and a log entry. Answers the values written to the row.
    */
   async apply(
     db: Db, entity: EntityDef, repository: EntityRepository, scope: RowScope, caller: Caller,
     row: JsonRecord, verdict: { status: number; opinion: string | null }, effect?: () => Promise<ExamineEffect>,
-  ): Promise<void> {
+  ): Promise<Record<string, unknown>> {
     const rule = entity.examine as ExamineRule;
     const states = examineStates(rule);
     const from = statusOf(row, states.field);
     if (from !== states.pending) throw badRequest(rule.notPendingMessage ?? EXAMINE_MSG.notPending);
     const done = effect ? await effect() : {};
     const stamp = now();
-    await repository.update(entity, scope, String(row.id), {
+    const written = {
       ...done.values,
       [states.field]: verdict.status, examineUser: caller.userId, examineTime: stamp, examineOpinion: verdict.opinion,
       updateUser: caller.userId, updateTime: stamp,
-    }, db);
+    };
+    await repository.update(entity, scope, String(row.id), written, db);
     await this.log.append(db, {
       tenantId: String(row.tenantId), bizType: rule.bizType, bizId: String(row.id),
       action: done.action ?? (verdict.status === states.approved ? 'approve' : (rule.states?.rejectAction ?? 'reject')),
@@ -171,6 +172,7 @@ export class Examination {
       examineUser: caller.userId, examineUserName: caller.realName || caller.account, examineTime: stamp,
       ...(done.snapshot === undefined ? {} : { snapshot: done.snapshot }),
     });
+    return written;
   }
 
   logsOf(db: Db, entity: EntityDef, record: JsonRecord) {

@@ -1,4 +1,4 @@
-import { displayNameKey, englishEntryLabel, type Field, type Lang } from '@alumni/domain';
+import { dictKeys, displayNameKey, englishEntryLabel, type Field, type Lang } from '@alumni/domain';
 import type { JsonRecord } from '../../db/row-mapping.js';
 
 const YES_NO: Readonly<Record<Lang, readonly [string, string]>> = { zh: ['否', '是'], en: ['No', 'Yes'] };
@@ -13,6 +13,11 @@ export function cellText(name: string, field: Field, record: JsonRecord, lang: L
   const named = record[displayNameKey(name)];
   switch (field.kind) {
     case 'dict':
+      if (field.multiple) {
+        // Each key by its name, as the import reads them back (、 or a comma between them).
+        return lang === 'en' ? dictKeys(value).map((key) => englishEntryLabel(field.dict, key) ?? key).join(', ')
+          : (typeof named === 'string' && named ? named : String(value));
+      }
       return (lang === 'en' ? englishEntryLabel(field.dict, String(value)) : undefined) ?? (typeof named === 'string' && named ? named : String(value));
     case 'flag':
       return YES_NO[lang][Number(value) === 1 ? 1 : 0];

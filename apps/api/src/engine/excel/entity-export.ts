@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { t, viewFields, type EntityDef, type Lang } from '@alumni/domain';
+import { t, viewFields, type EntityDef, type Field, type Lang } from '@alumni/domain';
 import ExcelJS from 'exceljs';
 import type { Caller } from '../../core/caller.js';
 import { badRequest } from '../../core/errors.js';
@@ -20,40 +20,72 @@ export interface ExportFile {
   rows: number;
 }
 
+/** Another choice of columns than the list's (a listing report's), and the sheet's and file's name. */
+export interface ExportColumns {
+  /** The fields to write, in order, each found in `fields`. */
+  columns: readonly string[];
+  fields: Readonly<Record<string, Field>>;
+  title: string;
+}
+
+export interface SheetColumn {
+  key: string;
+  header: string;
+  /** Width in characters. */
+  width: number;
+}
+
+/**
+ * One streamed .xlsx sheet of the given columns, bold headers first; `fill` adds the rows (each an
+ * object by column key) and returns when all are added. Errors while filling end the stream with
+ * the error. The shared writer of list exports and of exports shaped by a module (survey answers).
+ */
+export function streamSheet(title: string, columns: readonly SheetColumn[], fill: (add: (row: Record<string, unknown>) => void) => Promise<void>): Readable {
+  const stream = new PassThrough();
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
+  const sheet = book.addWorksheet(sheetName(title));
+  sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  void (async () => {
+    await fill((row) => sheet.addRow(row).commit());
+    sheet.commit();
+    await book.commit();
+  })().catch((err: unknown) => stream.destroy(err instanceof Error ? err : new Error(String(err))));
+  return stream;
+}
+
+/** A file name with today's date: `<name>-yyyyMMdd.xlsx`. */
+export const datedFileName = (name: string): string => `${name}-${new Date().toISOString().slice(0, 10).replaceAll('-', '')}.xlsx`;
+
 /**
  * The list as an .xlsx sheet: exactly the list's filters, its columns with labels in the caller's
  * language, values as names. The rows are counted first (more than `maxRows` is a 400, before any
- * byte is sent), then read page by page and streamed as they are written.
+ * byte is sent), then read page by page and streamed as they are written. `chosen` writes other
+ * columns under another title (a listing report), through the same list call, scope and masking.
  */
-export async function exportList(ops: EntityOperations, entity: EntityDef, caller: Caller, raw: Record<string, unknown>, lang: Lang, maxRows: number): Promise<ExportFile> {
+export async function exportList(ops: EntityOperations, entity: EntityDef, caller: Caller, raw: Record<string, unknown>, lang: Lang, maxRows: number, chosen?: ExportColumns): Promise<ExportFile> {
   const filters = { ...raw };
   delete filters.current;
   delete filters.size;
   const first = await ops.listFromQuery(entity, caller, { ...filters, current: 1, size: CHUNK });
   if (first.total > maxRows) throw badRequest(EXPORT_MSG.tooMany, { max: String(maxRows) });
 
-  const fields = viewFields(entity);
-  const columns = Object.keys(fields).filter((name) => fields[name]?.list);
-  const stream = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
-  const sheet = book.addWorksheet(entity.label[lang]);
-  sheet.columns = columns.map((name) => ({ header: fields[name]?.label[lang] ?? name, key: name, width: Math.max(12, Math.round((fields[name]?.width ?? 120) / 7)) }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-
-  void (async () => {
-    let page = first;
-    for (let current = 1; ; current += 1) {
-      for (const record of page.records) {
-        sheet.addRow(Object.fromEntries(columns.map((name) => [name, cellText(name, fields[name]!, record, lang)]))).commit();
+  const fields = chosen?.fields ?? viewFields(entity);
+  const columns = chosen ? [...chosen.columns] : Object.keys(fields).filter((name) => fields[name]?.list);
+  const title = chosen?.title ?? entity.label[lang];
+  const stream = streamSheet(title,
+    columns.map((name) => ({ header: fields[name]?.label[lang] ?? name, key: name, width: Math.max(12, Math.round((fields[name]?.width ?? 120) / 7)) })),
+    async (add) => {
+      let page = first;
+      for (let current = 1; ; current += 1) {
+        for (const record of page.records) add(Object.fromEntries(columns.map((name) => [name, cellText(name, fields[name]!, record, lang)])));
+        if (current * CHUNK >= page.total || page.records.length === 0) break;
+        page = await ops.listFromQuery(entity, caller, { ...filters, current: current + 1, size: CHUNK });
       }
-      if (current * CHUNK >= page.total || page.records.length === 0) break;
-      page = await ops.listFromQuery(entity, caller, { ...filters, current: current + 1, size: CHUNK });
-    }
-    sheet.commit();
-    await book.commit();
-  })().catch((err: unknown) => stream.destroy(err instanceof Error ? err : new Error(String(err))));
-
-  const stamp = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-  return { fileName: `${entity.label[lang]}-${stamp}.xlsx`, stream, rows: first.total };
+    });
+  return { fileName: datedFileName(title), stream, rows: first.total };
 }
+
+/** A worksheet's name: at most 31 characters, none of `\ / ? * [ ] :`. */
+export const sheetName = (title: string): string => title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31).trim() || 'Sheet1';

@@ -111,7 +111,9 @@ export class EntityImports {
     // A single one-field key is read for the whole file below and repeats within it are refused:
     // each row's own check of that field's uniqueness would only ask again.
     const single = rule && rule.key.length === 1 && !rule.fallbackKey?.length ? rule.key[0] as string : null;
-    const plan: WritePlan = { ...(await this.ops.planWrite(entity, caller, lang)), via: 'import', ...(single ? { uniqueBy: single } : {}) };
+    // The audit rows of a chunk's rows are inserted together, inside the chunk's savepoint.
+    const audit = this.ops.auditBatch();
+    const plan: WritePlan = { ...(await this.ops.planWrite(entity, caller, lang)), via: 'import', ...(single ? { uniqueBy: single } : {}), ...(audit ? { audit } : {}) };
     const values = await ImportValues.prepare(this.db, this.labels, entity, caller.tenantId, sheet.rows, lang);
     const related = relatedImport(entity);
     const relatedValues = related
@@ -196,9 +198,11 @@ export class EntityImports {
     const point = await trx.savepoint('import_chunk').execute();
     try {
       for (const item of chunk) await this.ops.writeRow(plan, point, fresh(item.parsed), item.input);
+      await plan.audit?.flush(point);
       await point.releaseSavepoint('import_chunk').execute();
       return chunk.map((item) => [item, true]);
     } catch (err) {
+      plan.audit?.clear();
       await point.rollbackToSavepoint('import_chunk').execute();
       await point.releaseSavepoint('import_chunk').execute();
       if (!(err instanceof AppError)) throw err;
@@ -214,9 +218,11 @@ export class EntityImports {
     const point = await trx.savepoint('import_row').execute();
     try {
       await this.ops.writeRow(plan, point, fresh(parsed), body);
+      await plan.audit?.flush(point);
       await point.releaseSavepoint('import_row').execute();
       return true;
     } catch (err) {
+      plan.audit?.clear();
       await point.rollbackToSavepoint('import_row').execute();
       await point.releaseSavepoint('import_row').execute();
       if (!(err instanceof AppError)) throw err;

@@ -88,9 +88,15 @@ export class ImportValues {
       const problem = (msg: { zh: string; en: string }, value: string) => { errors[name] = fill(msg, this.lang, { label, value }); };
       switch (field.kind) {
         case 'dict': {
-          const key = this.dictionaries.get(name)?.get(text) ?? this.dictionaries.get(name)?.get(text.toLowerCase());
-          if (key === undefined) problem(VALUE_MSG.notInDictionary, text);
-          else body[name] = key;
+          const keyOf = (part: string) => this.dictionaries.get(name)?.get(part) ?? this.dictionaries.get(name)?.get(part.toLowerCase());
+          const parts = field.multiple ? text.split(/[,，、]/).map((s) => s.trim()).filter(Boolean) : [text];
+          const keys: string[] = [];
+          for (const part of parts) {
+            const key = keyOf(part);
+            if (key === undefined) problem(VALUE_MSG.notInDictionary, part);
+            else keys.push(key);
+          }
+          if (keys.length === parts.length) body[name] = keys.join(',');
           break;
         }
         case 'flag':

@@ -6,6 +6,8 @@ import type { Db, Dialect } from '../../db/database.js';
 import type { DictionaryLabels } from '../../engine/dictionary-labels.js';
 import type { EntityOperations } from '../../engine/entity-operations.js';
 import type { EntityRepository, RowScope } from '../../engine/entity-repository.js';
+import { inTallyScope, tallyScope } from '../../engine/tally-scope.js';
+import { ALL_UNITS, DONATION_TALLY_TABLES } from '../../db/migrations/031-visit-donation-tallies.js';
 
 /** A group of a money statistic (DOMAIN 11.0). */
 export interface MoneyStatItem { key: string; label: string; count: number; amount: string }
@@ -56,32 +58,13 @@ export async function countAmount(
   ops: EntityOperations, repository: EntityRepository, db: Db, dialect: Dialect, labels: DictionaryLabels, caller: Caller, raw: Record<string, unknown>,
 ): Promise<DonationSums> {
   const scope: RowScope = await ops.authoriseRead(donationEntity, caller);
-  const query = parseListQuery(donationEntity, raw);
-  const statusNamed = query.conditions.some((c) => c.field === 'paymentStatus');
-  const others = query.conditions.filter((c) => c.field !== 'paymentStatus');
-  const summed: Condition[] = statusNamed ? query.conditions : [...others, { field: 'paymentStatus', op: 'equal', value: DONATION_STATUS.received }];
-  const pledged: Condition[] = [...others, { field: 'paymentStatus', op: 'equal', value: DONATION_STATUS.pledged }];
-  const rows = () => repository.scoped(donationEntity, scope, summed);
 
   const today = now();
   const month = today.slice(0, 7);
   const firstMonth = monthBefore(month, 11);
-  const total = sql<string>`sum(cny_amount)`;
-  const key = donorKey(dialect);
-  // Three passes: the sums grouped by month and every dictionary at once, the donors (the number of
-  // groups and of alumni among them counted by a window over the grouping), and the pledges.
-  const [groups, donors, pledges] = await Promise.all([
-    rows().select([
-      monthOf(dialect).as('month'), 'purpose', 'donation_method', 'donor_type', 'department_id', total.as('amount'), sql<number>`count(*)`.as('n'),
-    ]).groupBy([monthOf(dialect), 'purpose', 'donation_method', 'donor_type', 'department_id']).execute(),
-    rows().select([
-      key.as('key'), sql<string>`max(donor_name)`.as('name'), sql<number>`max(is_anonymous)`.as('anonymous'),
-      total.as('amount'), sql<number>`count(*)`.as('n'),
-      sql<number>`count(*) over ()`.as('donors'),
-      sql<number>`sum(max(case when donor_type = '1' and alumni_id is not null then 1 else 0 end)) over ()`.as('alumni'),
-    ]).groupBy(key).orderBy(total, 'desc').orderBy(key).limit(10).execute(),
-    repository.scoped(donationEntity, scope, pledged).select([total.as('amount'), sql<number>`count(*)`.as('n')]).executeTakeFirst(),
-  ]);
+  const question = giftQuestion(raw);
+  const { groups, donors, donorCount, alumniDonorCount, pledges } = await talliedGiftFigures(db, repository, scope, question)
+    ?? await recordGiftFigures(repository, dialect, scope, question);
 
   type Sum = { count: number; cents: number };
   const add = (map: Map<string, Sum>, k: string, n: number, cents: number) => {
@@ -96,8 +79,8 @@ export async function countAmount(
   let yearCents = 0;
   let monthCents = 0;
   for (const g of groups) {
-    const n = Number(g.n);
-    const c = Math.round(Number(g.amount ?? 0) * 100);
+    const n = g.n;
+    const c = g.cents;
     const m = String(g.month);
     count += n;
     cents += c;
@@ -123,22 +106,21 @@ export async function countAmount(
   const byDepartment = [...by.department]
     .map(([k, s]) => ({ key: k, label: departmentNames.get(k) ?? k, count: s.count, amount: amountOf(s) }))
     .sort((a, b) => Number(b.amount) - Number(a.amount) || b.count - a.count || a.key.localeCompare(b.key));
-  const topDonors = donors.map((d) => {
-    const name = String(d.name ?? '');
-    return { key: String(d.key).slice(1), label: Number(d.anonymous) === 1 ? `${name}${ANONYMOUS_SUFFIX}` : name, count: Number(d.n), amount: money(d.amount) };
-  });
+  const topDonors = donors.map((d) => ({
+    key: d.key.slice(1), label: d.anonymous ? `${d.name}${ANONYMOUS_SUFFIX}` : d.name, count: d.n, amount: (d.cents / 100).toFixed(2),
+  }));
   const totalAmount = cents / 100;
 
   return {
     totalAmount: totalAmount.toFixed(2),
     count,
-    donorCount: Number(donors[0]?.donors ?? 0),
-    alumniDonorCount: Number(donors[0]?.alumni ?? 0),
+    donorCount,
+    alumniDonorCount,
     averageAmount: count === 0 ? '0.00' : money(totalAmount / count),
     thisYearAmount: (yearCents / 100).toFixed(2),
     thisMonthAmount: (monthCents / 100).toFixed(2),
-    pledgedAmount: money(pledges?.amount),
-    pledgedCount: Number(pledges?.n ?? 0),
+    pledgedAmount: (pledges.cents / 100).toFixed(2),
+    pledgedCount: pledges.n,
     byMonth,
     byPurpose: await dictionary('donation_purpose', by.purpose),
     byMethod: await dictionary('donation_method', by.method),
@@ -146,4 +128,128 @@ export async function countAmount(
     byDepartment,
     topDonors,
   };
+}
+
+/** What a countAmount call asks: the page's filters, those of the sums and those of the pledges. */
+export interface GiftQuestion { conditions: Condition[]; summed: Condition[]; pledged: Condition[] }
+
+/** The page's filters of a call: the sums only over received gifts (2) unless they name a payment state; the pledges (1) within the others. */
+export function giftQuestion(raw: Record<string, unknown>): GiftQuestion {
+  const query = parseListQuery(donationEntity, raw);
+  const statusNamed = query.conditions.some((c) => c.field === 'paymentStatus');
+  const others = query.conditions.filter((c) => c.field !== 'paymentStatus');
+  const summed: Condition[] = statusNamed ? query.conditions : [...others, { field: 'paymentStatus', op: 'equal', value: DONATION_STATUS.received }];
+  const pledged: Condition[] = [...others, { field: 'paymentStatus', op: 'equal', value: DONATION_STATUS.pledged }];
+  return { conditions: query.conditions, summed, pledged };
+}
+
+/** A donor of the top ten: its key (`a` + alumnus id, or `n` + donor name), name, anonymity, gifts and cents. */
+interface TopDonor { key: string; name: string; anonymous: boolean; n: number; cents: number }
+
+/** What the sums are made of, whichever source answers them. */
+export interface GiftFigures {
+  /** Summed gifts per month (`yyyy-MM`), purpose, method, donor type and college, in whole cents. */
+  groups: { month: string; purpose: unknown; donation_method: unknown; donor_type: unknown; department_id: unknown; n: number; cents: number }[];
+  donors: TopDonor[];
+  donorCount: number;
+  alumniDonorCount: number;
+  pledges: { n: number; cents: number };
+}
+
+/** Whole cents of a database sum (a number on SQLite, text on PostgreSQL). */
+const centsOf = (value: unknown) => Math.round(Number(value ?? 0) * 100);
+
+/**
+ * The figures summed from the donations, in three passes: the sums grouped by month and every
+ * dictionary at once, the donors (the number of groups and of alumni among them counted by a
+ * window over the grouping), and the pledges.
+ */
+export async function recordGiftFigures(repository: EntityRepository, dialect: Dialect, scope: RowScope, q: GiftQuestion): Promise<GiftFigures> {
+  const rows = () => repository.scoped(donationEntity, scope, q.summed);
+  const total = sql<string>`sum(cny_amount)`;
+  const key = donorKey(dialect);
+  const [groups, donors, pledges] = await Promise.all([
+    rows().select([
+      monthOf(dialect).as('month'), 'purpose', 'donation_method', 'donor_type', 'department_id', total.as('amount'), sql<number>`count(*)`.as('n'),
+    ]).groupBy([monthOf(dialect), 'purpose', 'donation_method', 'donor_type', 'department_id']).execute(),
+    rows().select([
+      key.as('key'), sql<string>`max(donor_name)`.as('name'), sql<number>`max(is_anonymous)`.as('anonymous'),
+      total.as('amount'), sql<number>`count(*)`.as('n'),
+      sql<number>`count(*) over ()`.as('donors'),
+      sql<number>`sum(max(case when donor_type = '1' and alumni_id is not null then 1 else 0 end)) over ()`.as('alumni'),
+    ]).groupBy(key).orderBy(total, 'desc').orderBy(key).limit(10).execute(),
+    repository.scoped(donationEntity, scope, q.pledged).select([total.as('amount'), sql<number>`count(*)`.as('n')]).executeTakeFirst(),
+  ]);
+  return {
+    groups: groups.map((g) => ({ ...g, month: String(g.month), n: Number(g.n), cents: centsOf(g.amount) })),
+    donors: donors.map((d) => ({ key: String(d.key), name: String(d.name ?? ''), anonymous: Number(d.anonymous) === 1, n: Number(d.n), cents: centsOf(d.amount) })),
+    donorCount: Number(donors[0]?.donors ?? 0),
+    alumniDonorCount: Number(donors[0]?.alumni ?? 0),
+    pledges: { n: Number(pledges?.n ?? 0), cents: centsOf(pledges?.amount) },
+  };
+}
+
+/**
+ * The figures from the tallies of migration 031, when the page's filters name at most a payment
+ * state: the gift tally's rows of the state grouped, the pledges summed from it, the donors
+ * counted by the donor counts and the top ten read in order from the donor tally (of all units,
+ * or of the one unit a college sees; of several units, grouped by donor). The names of the
+ * alumni among the top ten are read from their gifts. Null when the tallies cannot answer
+ * (other filters, a data scope by creator or anything but unit ids): the donations answer then.
+ */
+export async function talliedGiftFigures(db: Db, repository: EntityRepository, scope: RowScope, q: GiftQuestion): Promise<GiftFigures | null> {
+  const clauses = tallyScope(scope, ['org_dept_id']);
+  if (scope.tenantId === null || clauses === null) return null;
+  const status = statusOf(q.summed);
+  if (status === null || q.conditions.some((c) => c.field !== 'paymentStatus') || q.conditions.length > 1) return null;
+  const tenantId = scope.tenantId;
+  const units = clauses && [...new Set(clauses.flatMap((c) => c.values))];
+  const gifts = (state: string) => db.selectFrom(DONATION_TALLY_TABLES.gifts).where('tenant_id', '=', tenantId).where('payment_status', '=', state).where('n', '>', 0)
+    .$if(units !== undefined, (query) => query.where((eb) => inTallyScope(eb, clauses ?? [])));
+  const donorRows = () => db.selectFrom(DONATION_TALLY_TABLES.donors).where('tenant_id', '=', tenantId).where('payment_status', '=', status);
+  const unit = units === undefined ? ALL_UNITS : units.length === 1 ? units[0] as string : null;
+
+  const [groups, pledges, donors, counts] = await Promise.all([
+    gifts(status).select(['donate_month as month', 'purpose', 'donation_method', 'donor_type', 'department_id', sql<number>`sum(cents)`.as('cents'), sql<number>`sum(n)`.as('n')])
+      .groupBy(['donate_month', 'purpose', 'donation_method', 'donor_type', 'department_id']).execute(),
+    gifts(String(DONATION_STATUS.pledged)).select([sql<number>`sum(cents)`.as('cents'), sql<number>`sum(n)`.as('n')]).executeTakeFirst(),
+    unit !== null
+      ? donorRows().where('unit', '=', unit).where('n', '>', 0).select(['donor_key', 'n', 'cents', 'anonymous_n'])
+        .orderBy('cents', 'desc').orderBy('donor_key').limit(10).execute()
+      : (units as string[]).length === 0 ? Promise.resolve([]) : donorRows().where('unit', 'in', units as string[])
+        .select(['donor_key', sql<number>`sum(n)`.as('n'), sql<number>`sum(cents)`.as('cents'), sql<number>`sum(anonymous_n)`.as('anonymous_n'),
+          sql<number>`count(*) over ()`.as('donors'), sql<number>`sum(case when sum(alumni_n) > 0 then 1 else 0 end) over ()`.as('alumni')])
+        .groupBy('donor_key').having(sql<number>`sum(n)`, '>', 0).orderBy(sql`sum(cents)`, 'desc').orderBy('donor_key').limit(10).execute(),
+    unit !== null
+      ? db.selectFrom(DONATION_TALLY_TABLES.donorCounts).select(['donors', 'alumni_donors']).where('tenant_id', '=', tenantId)
+        .where('payment_status', '=', status).where('unit', '=', unit).executeTakeFirst()
+      : Promise.resolve(undefined),
+  ]);
+  const top = donors as { donor_key: string; n: unknown; cents: unknown; anonymous_n: unknown; donors?: unknown; alumni?: unknown }[];
+  const names = await alumniNames(repository, scope, q.summed, top.map((d) => d.donor_key).filter((k) => k.startsWith('a')).map((k) => k.slice(1)));
+  return {
+    groups: groups.map((g) => ({ ...g, month: String(g.month), n: Number(g.n), cents: Number(g.cents) })),
+    donors: top.map((d) => ({
+      key: d.donor_key, name: d.donor_key.startsWith('a') ? (names.get(d.donor_key.slice(1)) ?? '') : d.donor_key.slice(1),
+      anonymous: Number(d.anonymous_n) > 0, n: Number(d.n), cents: Number(d.cents),
+    })),
+    donorCount: Number(unit !== null ? (counts?.donors ?? 0) : (top[0]?.donors ?? 0)),
+    alumniDonorCount: Number(unit !== null ? (counts?.alumni_donors ?? 0) : (top[0]?.alumni ?? 0)),
+    pledges: { n: Number(pledges?.n ?? 0), cents: Number(pledges?.cents ?? 0) },
+  };
+}
+
+/** The payment state the sums are over, when named by one plain value; null otherwise. */
+function statusOf(summed: Condition[]): string | null {
+  const named = summed.filter((c) => c.field === 'paymentStatus');
+  const value = named[0]?.value;
+  return named.length === 1 && named[0]?.op === 'equal' && /^\d{1,9}$/.test(String(value)) ? String(Number(value)) : null;
+}
+
+/** The donor name of each alumnus's gifts (the greatest, as the donations' grouping reads it), within the filters and scope. */
+async function alumniNames(repository: EntityRepository, scope: RowScope, summed: Condition[], alumni: string[]): Promise<Map<string, string>> {
+  if (alumni.length === 0) return new Map();
+  const rows = await repository.scoped(donationEntity, scope, summed).where('alumni_id', 'in', alumni)
+    .select(['alumni_id', sql<string>`max(donor_name)`.as('name')]).groupBy('alumni_id').execute();
+  return new Map(rows.map((r) => [String(r.alumni_id), String(r.name ?? '')]));
 }

@@ -4,19 +4,19 @@ import {
 } from '@alumni/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decryptJson, CRYPTO_MSG } from '../../core/body-crypto.js';
-import type { Caller } from '../../core/caller.js';
+import { callOrigin, type Caller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
+import { publicTenantOf } from '../../core/public-tenant.js';
 import { badRequest, invalidFields } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import { ExamineLog } from '../../engine/examination/examine-log.js';
 import { departmentChoices } from '../academic/academic-routes.js';
+import { currentText } from '../messaging/current-text.js';
+import { sanitizeRichText } from '../../engine/rich-text.js';
 import { normalPhone } from './identity-normal.js';
 
 const BASE = `${registInfoEntity.api!.base}/open`;
 const tags = [`${registInfoEntity.label.en} (${registInfoEntity.label.zh}) — self-service`];
-const DEFAULT_TENANT = '000000';
-const TENANT_FORMAT = /^\d{6}$/;
-const UNKNOWN_TENANT = { zh: '租户ID未找到', en: 'Tenant not found' };
 
 /** The fields an alumnus fills on the page (DOMAIN 4.2.6): the form's groups without the staff-only ones. */
 const PUBLIC_FIELDS = [
@@ -44,32 +44,36 @@ export function registerRegistOpenRoutes(app: FastifyInstance): void {
   const log = new ExamineLog();
   const open = { public: true };
 
-  const tenantOf = async (req: FastifyRequest): Promise<string> => {
-    const raw = String(req.headers['tenant-id'] ?? '').trim() || DEFAULT_TENANT;
-    if (!TENANT_FORMAT.test(raw)) throw badRequest(UNKNOWN_TENANT);
-    const tenant = await database.db.selectFrom('blade_tenant').select('id').where('tenant_id', '=', raw).where('is_deleted', '=', 0).executeTakeFirst();
-    if (!tenant) throw badRequest(UNKNOWN_TENANT);
-    return raw;
+  /**
+   * The agreement the page shows and a submission accepts: the school's current version of the text
+   * `REGIST_AGREEMENT` (DOMAIN 8.7), as HTML cleaned like a notice's; the built-in wording only while
+   * the school has none.
+   */
+  const agreementOf = async (tenantId: string, lang: 'zh' | 'en') => {
+    const text = await currentText(database.db, tenantId, REGIST_AGREEMENT.textCode);
+    if (text) return { textCode: REGIST_AGREEMENT.textCode, version: text.version, title: text.title, content: sanitizeRichText(text.content) };
+    return { textCode: REGIST_AGREEMENT.textCode, version: REGIST_AGREEMENT.version, title: REGIST_AGREEMENT.title[lang], content: `<p>${REGIST_AGREEMENT.content[lang]}</p>` };
   };
 
   app.get(`${BASE}/options`, {
     config: open,
     schema: { tags, summary: 'What the registration page offers: the school, its departments and the agreement to accept' },
   }, async (req) => {
-    const tenantId = await tenantOf(req);
+    const tenantId = await publicTenantOf(database.db, req);
     const caller = registrant(tenantId);
-    const [schoolName, schoolBeginYear, departments, provinces] = await Promise.all([
+    const lang = req.lang;
+    const [schoolName, schoolBeginYear, departments, provinces, agreement] = await Promise.all([
       params.get(tenantId, 'alumni.schoolName').then((v) => v ?? ''),
       params.number(tenantId, 'alumni.schoolBeginYear', 1952),
       departmentChoices(ops, repository, caller, true),
       // The provinces (reference data of every tenant): the page asks for one when the country is China.
       database.db.selectFrom('blade_region').select(['code', 'name']).where('region_level', '=', '1').where('is_deleted', '=', 0).orderBy('code').execute(),
+      agreementOf(tenantId, req.lang),
     ]);
-    const lang = req.lang;
     return ok({
       schoolName, schoolBeginYear, currentYear: new Date().getFullYear(), departments,
       provinces: provinces.map((p) => ({ code: String(p.code), name: String(p.name) })),
-      agreement: { textCode: REGIST_AGREEMENT.textCode, version: REGIST_AGREEMENT.version, title: REGIST_AGREEMENT.title[lang], content: REGIST_AGREEMENT.content[lang] },
+      agreement,
     }, lang);
   });
 
@@ -77,7 +81,7 @@ export function registerRegistOpenRoutes(app: FastifyInstance): void {
     config: open,
     schema: { tags, summary: 'The approved, enabled specialities of a department', querystring: { type: 'object', properties: { departmentId: { type: 'string' } }, required: ['departmentId'] } },
   }, async (req) => {
-    const tenantId = await tenantOf(req);
+    const tenantId = await publicTenantOf(database.db, req);
     const departmentId = String((req.query as { departmentId?: unknown }).departmentId ?? '');
     if (!isId(departmentId)) throw badRequest(MSG.badFilterValue, { name: 'departmentId' });
     const conditions: Condition[] = [
@@ -95,7 +99,7 @@ export function registerRegistOpenRoutes(app: FastifyInstance): void {
       description: 'Headers `Captcha-Key` and `Captcha-Code`. The body may be encrypted as the manage save\'s (PROTOCOL 9) or plain JSON; `agreementVersion` names the accepted agreement.',
     },
   }, async (req) => {
-    const tenantId = await tenantOf(req);
+    const tenantId = await publicTenantOf(database.db, req);
     const lang = req.lang;
     let body: unknown = req.body;
     if (typeof body === 'string') {
@@ -107,12 +111,15 @@ export function registerRegistOpenRoutes(app: FastifyInstance): void {
     }
     const sent = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
     if (!(await captcha.check(String(req.headers['captcha-key'] ?? ''), String(req.headers['captcha-code'] ?? '')))) throw badRequest(REGIST_MSG.captcha);
-    if (sent.agreementVersion !== REGIST_AGREEMENT.version) throw badRequest(REGIST_MSG.agreementRequired);
+    // The version accepted must be the one the page shows now (a newer one may have taken over since).
+    const agreement = await agreementOf(tenantId, lang);
+    if (sent.agreementVersion !== agreement.version) throw badRequest(REGIST_MSG.agreementRequired);
     const id = typeof sent.id === 'string' && sent.id !== '' ? sent.id : null;
     const fields = Object.fromEntries(PUBLIC_FIELDS.filter((name) => name in sent).map((name) => [name, sent[name]]));
     const parsed = parseSubmit(registInfoEntity, id ? { ...fields, id } : { ...formDefaults(registInfoEntity), ...fields }, lang);
     if (!parsed.ok) throw invalidFields(parsed.errors);
-    const caller = registrant(tenantId);
+    // The audit trail records where a submission came from, as it does for staff.
+    const caller: Caller = { ...registrant(tenantId), origin: callOrigin(req) };
     const plan = ops.systemPlan(registInfoEntity, { caller, lang, codes: new Set(), reads: new Map() });
     const saved = await database.db.transaction().execute(async (tx) => {
       const stamp = now();
@@ -125,7 +132,7 @@ export function registerRegistOpenRoutes(app: FastifyInstance): void {
       }
       const values: SubmitValues = {
         ...parsed.values,
-        agreementTextCode: REGIST_AGREEMENT.textCode, agreementVersion: REGIST_AGREEMENT.version, consentTime: stamp,
+        agreementTextCode: REGIST_AGREEMENT.textCode, agreementVersion: agreement.version, consentTime: stamp,
         examineStatus: REGIST_STATUS.pending, examineUser: null, examineTime: null, examineOpinion: null,
         ...(id ? {} : { source: REGIST_SOURCE.web }),
       };
@@ -147,7 +154,7 @@ export function registerRegistOpenRoutes(app: FastifyInstance): void {
       querystring: { type: 'object', properties: { registNo: { type: 'string' }, phone: { type: 'string' } }, required: ['registNo', 'phone'] },
     },
   }, async (req) => {
-    const tenantId = await tenantOf(req);
+    const tenantId = await publicTenantOf(database.db, req);
     const query = req.query as { registNo?: unknown; phone?: unknown };
     const registNo = typeof query.registNo === 'string' ? query.registNo.trim() : '';
     const phone = typeof query.phone === 'string' ? query.phone : '';

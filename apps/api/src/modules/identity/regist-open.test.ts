@@ -16,11 +16,13 @@ const NETWORKS = seedId(2, 3);
 describe.each(testDialects())('the self-service registration page\'s calls on %s (DOMAIN 4.2.6)', (dialect) => {
   let t: TestApp;
   let office: string;
+  let admin: string;
   let serial = 0;
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
     office = await t.signIn('office');
+    admin = await t.signIn('admin');
   });
   afterAll(async () => t?.close());
 
@@ -38,19 +40,47 @@ describe.each(testDialects())('the self-service registration page\'s calls on %s
     name: '赵自助', gender: '1', idType: '1', idCardNo: residentId('1991-02-0' + (1 + (serial % 9)), 700 + (serial += 1), true),
     departmentId: CS, specialityId: NETWORKS, educationLevel: '2', enrollmentYear: 2010, graduationYear: 2014,
     areaCode: '+86', phone: `1370000${String(1000 + serial).slice(-4)}`, country: '中国', provinceCode: '440000',
-    agreementVersion: '1.0', ...values,
+    agreementVersion: '1.1', ...values,
   });
 
   it('offers the school, its departments, their specialities and the agreement without a token', async () => {
     const options = (await t.call('GET', `${OPEN}/options`, null, undefined, { 'tenant-id': '000000' })).json().data as Json;
-    expect(options).toMatchObject({ schoolName: '示范大学', schoolBeginYear: 1952, agreement: { textCode: 'REGIST_AGREEMENT', version: '1.0', title: '校友信息登记协议' } });
+    // The school's current version of the agreement (the demo school's 1.1), not the built-in 1.0.
+    expect(options).toMatchObject({ schoolName: '示范大学', schoolBeginYear: 1952, agreement: { textCode: 'REGIST_AGREEMENT', version: '1.1', title: '校友信息登记协议' } });
+    expect(options.agreement.content).toContain('个人信息保护法');
     expect(options.departments.some((d: Json) => d.id === CS)).toBe(true);
     expect(options.provinces).toContainEqual({ code: '440000', name: '广东省' });
     const specialities = (await t.call('GET', `${OPEN}/speciality?departmentId=${CS}`, null, undefined, { 'tenant-id': '000000' })).json().data as Json[];
     expect(specialities.some((s) => s.id === NETWORKS)).toBe(true);
     expect((await t.call('GET', `${OPEN}/options`, null, undefined, { 'tenant-id': '999999' })).json().msg).toBe('租户ID未找到');
     const english = (await t.call('GET', `${OPEN}/options`, null, undefined, { 'tenant-id': '000000', 'accept-language': 'en' })).json().data as Json;
-    expect(english.agreement.title).toBe('Alumni registration agreement');
+    expect(english.agreement.version).toBe('1.1');
+  });
+
+  it('follows the school\'s texts: the version a submission accepts is the one shown now', async () => {
+    expect((await submit(person({ agreementVersion: '1.0' }))).body.msg).toBe('请阅读并同意登记协议');
+    const texts = (await t.call('GET', '/api/blade-text/text/list?textCode=REGIST_AGREEMENT&size=10', admin)).json().data.records as Json[];
+    const v11 = texts.find((r) => r.version === '1.1') as Json;
+    // A version written with unsafe HTML is shown cleaned; one dated ahead does not take over yet.
+    const ahead = await t.call('POST', '/api/blade-text/text/submit', admin, {
+      textCode: 'REGIST_AGREEMENT', title: '校友信息登记协议', textType: '1', version: '2.0', status: 1,
+      content: '<p>新版协议</p><script>alert(1)</script>', effectiveDate: '2999-01-01',
+    });
+    expect(ahead.json().success).toBe(true);
+    const options = (await t.call('GET', `${OPEN}/options`, null, undefined, { 'tenant-id': '000000' })).json().data as Json;
+    expect(options.agreement.version).toBe('1.1');
+    // With 1.1 disabled the page falls back to 1.0, and a submission accepting 1.0 is recorded so.
+    expect((await t.call('POST', '/api/blade-text/text/submit', admin, { ...v11, status: 2 })).json().success).toBe(true);
+    try {
+      expect((await t.call('GET', `${OPEN}/options`, null, undefined, { 'tenant-id': '000000' })).json().data.agreement.version).toBe('1.0');
+      const made = await submit(person({ agreementVersion: '1.0' }));
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const list = (await t.call('GET', `${BASE}/manage/list?registNo=${made.body.data.registNo}`, office)).json().data as Json;
+      expect(list.records[0]).toMatchObject({ agreementTextCode: 'REGIST_AGREEMENT', agreementVersion: '1.0' });
+    } finally {
+      expect((await t.call('POST', '/api/blade-text/text/submit', admin, { ...v11, status: 1 })).json().success).toBe(true);
+      await t.call('POST', `/api/blade-text/text/remove?ids=${ahead.json().data.id}`, admin);
+    }
   });
 
   it('takes a registration with the captcha and the agreement, as a pending self-service entry', async () => {
@@ -66,7 +96,7 @@ describe.each(testDialects())('the self-service registration page\'s calls on %s
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     expect(made.body.data.registNo).toMatch(/^DJ\d{12}$/);
     const list = (await t.call('GET', `${BASE}/manage/list?registNo=${made.body.data.registNo}`, office)).json().data as Json;
-    expect(list.records[0]).toMatchObject({ examineStatus: 0, source: '1', agreementTextCode: 'REGIST_AGREEMENT', agreementVersion: '1.0', remark: null, status: 1 });
+    expect(list.records[0]).toMatchObject({ examineStatus: 0, source: '1', agreementTextCode: 'REGIST_AGREEMENT', agreementVersion: '1.1', remark: null, status: 1 });
     const shown = (await t.call('GET', `${BASE}/detail/${list.records[0].id}`, office)).json().data as Json;
     expect(shown.examineLogs[0]).toMatchObject({ action: 'submit', toStatus: 0, examineUserName: '赵自助' });
   });

@@ -5,9 +5,9 @@ import type { Db } from '../../db/database.js';
 import type { JsonRecord } from '../../db/row-mapping.js';
 import type { EntityHooks } from '../../engine/entity-hooks.js';
 import { after } from '../academic/academic-rules.js';
+import { currentText } from './current-text.js';
 
 const VERSION_RE = /^v?[0-9]+(\.[0-9]+){0,2}$/;
-const ENABLED = 1;
 /** What may still change on a version that registrations accepted: it may only be disabled. */
 const CHANGEABLE_WHEN_ACCEPTED = new Set(['status']);
 
@@ -30,13 +30,10 @@ async function accepted(db: Db, tenantId: string, row: JsonRecord): Promise<bool
  */
 export async function markCurrentVersions(db: Db, tenantId: string, codes: readonly string[]): Promise<void> {
   for (const code of new Set(codes)) {
-    const current = await db.selectFrom(textEntity.table).select('id')
-      .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).where('text_code', '=', code)
-      .where('status', '=', ENABLED).where('effective_date', '<=', today())
-      .orderBy('effective_date', 'desc').orderBy('create_time', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const current = await currentText(db, tenantId, code);
     await db.updateTable(textEntity.table).set({ is_current: 0 })
       .where('tenant_id', '=', tenantId).where('text_code', '=', code).where('is_current', '=', 1).execute();
-    if (current) await db.updateTable(textEntity.table).set({ is_current: 1 }).where('id', '=', String(current.id)).execute();
+    if (current) await db.updateTable(textEntity.table).set({ is_current: 1 }).where('id', '=', current.id).execute();
   }
 }
 

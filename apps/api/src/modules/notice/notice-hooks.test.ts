@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeNotice } from './notice-hooks.js';
+import { sanitizeRichText as sanitizeNotice } from '../../engine/rich-text.js';
 
 describe('notice bodies', () => {
   it('keeps formatting and images but drops scripts and event attributes', () => {

@@ -8,6 +8,7 @@ import type { DictionaryLabels } from '../../engine/dictionary-labels.js';
 import { addReferenceNames } from '../../engine/reference-names.js';
 import type { EntityOperations } from '../../engine/entity-operations.js';
 import type { EntityRepository, RowScope } from '../../engine/entity-repository.js';
+import { isCanonicalId, tallyScope } from '../../engine/tally-scope.js';
 
 /** A group of a statistic (DOMAIN 11.0). */
 export interface StatItem { key: string; label: string; count: number }
@@ -142,26 +143,13 @@ async function recordFigures(repository: EntityRepository, scope: RowScope, filt
   };
 }
 
-/** A positive 64-bit id written as the database writes it back (no sign, no leading zero). */
-const CANONICAL_ID = /^(0|[1-9]\d{0,18})$/;
-const isCanonicalId = (value: string) => CANONICAL_ID.test(value) && BigInt(value) <= 9223372036854775807n;
-
 /**
  * The units (`org_dept_id`) a data scope lets through, when it filters by unit ids alone:
- * undefined when no scope narrows the caller, null when the scope filters otherwise (another
- * column, or values the tallies cannot compare as the records would).
+ * undefined when no scope narrows the caller, null when the scope filters otherwise.
  */
 function scopedUnits(scope: RowScope): Set<string> | undefined | null {
-  if (!scope.data) return undefined;
-  const units = new Set<string>();
-  for (const clause of scope.data.clauses) {
-    if (clause.column !== 'org_dept_id' || clause.list) return null;
-    for (const value of clause.values) {
-      if (!isCanonicalId(value)) return null;
-      units.add(value);
-    }
-  }
-  return units;
+  const clauses = tallyScope(scope, ['org_dept_id']);
+  return clauses && new Set(clauses.flatMap((c) => c.values));
 }
 
 type SignatureEntry = [unit: string | null, department: string | null, level: string | null, year: number | null];

@@ -1,4 +1,4 @@
-import { MSG, RESOURCE_PATHS, ossEntity, smsEntity } from '@alumni/domain';
+import { MSG, RESOURCE_PATHS, ossEntity, parsePaging, smsEntity } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
@@ -26,9 +26,8 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
     const caller = requireCaller(req.caller);
     const q = req.query as Record<string, string | undefined>;
     const channel = q.channel === 'mail' ? 'mail' : q.channel === 'sms' ? 'sms' : null;
-    const current = Number(q.current ?? 1);
-    const size = Number(q.size ?? 10);
-    if (!channel || !Number.isInteger(current) || current < 1 || !Number.isInteger(size) || size < 1 || size > 1000) throw badRequest(MSG.badRequest);
+    if (!channel) throw badRequest(MSG.badRequest);
+    const { current, size } = parsePaging(q);
     await app.services.access.require(caller, channel === 'sms' ? 'sms' : 'emailsetting');
     return ok(await app.services.resources.sendRecords.page(caller.tenantId, channel, current, size), req.lang);
   });

@@ -1,4 +1,4 @@
-import { PLATFORM_TENANT, t, tenantEntity, tenantPackageEntity } from '@alumni/domain';
+import { PLATFORM_TENANT, datasourceEntity, t, tenantEntity, tenantPackageEntity } from '@alumni/domain';
 import type { AccessService } from '../../access/access-service.js';
 import type { Caller } from '../../core/caller.js';
 import { badRequest, notFound } from '../../core/errors.js';
@@ -12,6 +12,7 @@ export const SETTING_MSG = {
   badQuota: t('账号额度必须是不小于-1的整数', 'The account quota must be a whole number of at least -1'),
   badExpiry: t('过期时间格式不正确', 'The expiry time is not valid'),
   packageMissing: t('产品包不存在', 'The package does not exist'),
+  datasourceMissing: t('数据源不存在', 'The data source does not exist'),
 };
 
 const ALL = { tenantId: null };
@@ -50,9 +51,11 @@ export class TenantOperations {
     await this.update(caller, rows, { accountNumber: quota, expireTime: expiry });
   }
 
-  /** Records the tenant's data source (used by the developer tools). */
+  /** Records the tenant's data source (a live row of the developer tools' data sources). */
   async datasource(caller: Caller, tenantId: string, datasourceId: string): Promise<void> {
-    await this.update(caller, await this.tenants(caller, 'tenant_datasource', { tenantId }), { datasourceId });
+    const rows = await this.tenants(caller, 'tenant_datasource', { tenantId });
+    if (!(await this.repository.findById(datasourceEntity, ALL, datasourceId))) throw badRequest(SETTING_MSG.datasourceMissing);
+    await this.update(caller, rows, { datasourceId });
   }
 
   async packageDetail(caller: Caller, tenantId: string): Promise<JsonRecord | null> {

@@ -6,6 +6,7 @@ import { ok } from '../../core/envelope.js';
 import { badRequest, forbidden } from '../../core/errors.js';
 import type { Database } from '../../db/database.js';
 import { FLOW_INSTANCE_TABLE, FLOW_DEFINITION_TABLE } from '../../db/migrations/027-workflow.js';
+import { LEAVE_KEY } from './leave-process.js';
 import { definitionView, type ProcessDefinition } from './process-definitions.js';
 import { canSeeInstance, historyFlowList } from './process-history.js';
 import type { Completion } from './process-instances.js';
@@ -24,6 +25,7 @@ const LONG_COMMENT = t('审批意见不能超过 500 个字符', 'The comment ma
 const BAD_VARIABLES = t('variables 只能包含名称为字母开头的简单值（文本、数字、布尔）', 'variables may only hold simple values (text, number, boolean) under names starting with a letter');
 const PASS_MISMATCH = t('variables.pass 与 flag 不一致', 'variables.pass contradicts flag');
 const NO_FILE = t('请上传 .bpmn 或 .bpmn20.xml 流程文件', 'Upload a .bpmn or .bpmn20.xml process file');
+const HAS_FORM = t('该流程有自己的申请表单，请从表单发起', 'This process has a form of its own: start it from the form');
 const RESERVED_VARIABLES = new Set(['applyUser', 'taskUser', 'businessId', 'days', 'leaveType', 'initiator']);
 
 const idParam = (query: Record<string, unknown>, name: string): string => {
@@ -126,6 +128,23 @@ export async function registerFlowRoutes(app: FastifyInstance, workflow: Workflo
     return ok({ records: await view(caller.tenantId, page.rows), total: page.total, size, current, pages: Math.ceil(page.total / size) }, req.lang);
   });
 
+  app.post('/blade-flow/work/start-process', {
+    schema: { tags, summary: 'Start a process without a form of its own (processDefinitionId in the query or body): the newest active version the caller may start', querystring: { type: 'object', properties: { processDefinitionId: { type: 'string' } } } },
+  }, async (req) => {
+    const caller = requireCaller(req.caller);
+    await need(caller, 'work_start_flow');
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const id = textParam(req.query as Record<string, unknown>, 'processDefinitionId', 40) ?? textParam(body, 'processDefinitionId', 40);
+    if (!id) throw badRequest(NEED_ID, { name: 'processDefinitionId' });
+    const definition = await definitions.require(caller.tenantId, id);
+    if (definition.key === LEAVE_KEY) throw badRequest(HAS_FORM);
+    const instance = await instances.start(caller, definition, {}, null);
+    return ok({
+      processInstanceId: instance.id, processDefinitionId: definition.id, processDefinitionKey: definition.key,
+      processIsFinished: instance.status !== 'running', currentTaskName: instance.currentTaskName,
+    }, req.lang);
+  });
+
   app.post('/blade-flow/work/claim-task', {
     schema: { tags, summary: 'Claim a task the caller is a candidate for (403 otherwise)', querystring: { type: 'object', properties: { taskId: { type: 'string' } } } },
   }, async (req) => {
@@ -175,7 +194,7 @@ export async function registerFlowRoutes(app: FastifyInstance, workflow: Workflo
     schema: { tags, summary: 'The BPMN file of a process definition', querystring: { type: 'object', properties: { processDefinitionId: { type: 'string' } } } },
   }, async (req) => {
     const caller = requireCaller(req.caller);
-    if (!(await access.can(caller, 'work_start')) && !(await access.can(caller, 'flow_manager'))) throw forbidden();
+    if (!(await access.can(caller, 'work_start')) && !(await access.can(caller, 'flow_manager')) && !(await access.can(caller, 'flow_model'))) throw forbidden();
     const definition = await definitions.require(caller.tenantId, idParam(req.query as Record<string, unknown>, 'processDefinitionId'));
     return ok({ ...(await view(caller.tenantId, [definition]))[0], xml: definition.xml }, req.lang);
   });
@@ -237,7 +256,8 @@ export async function registerFlowRoutes(app: FastifyInstance, workflow: Workflo
       schema: { tags, summary: 'Deploy a BPMN 2.0 file (multipart field `file`; query category): the next version of its process key', consumes: ['multipart/form-data'] },
     }, async (req) => {
       const caller = requireCaller(req.caller);
-      await need(caller, 'flow_deploy_upload');
+      // 部署管理 uploads a file, 模型设计 deploys the diagram it drew: the same call.
+      if (!(await access.can(caller, 'flow_deploy_upload')) && !(await access.can(caller, 'flow_model_deploy'))) throw forbidden();
       const file = await req.file().catch(() => undefined);
       if (!file || !/\.(bpmn|bpmn20\.xml|xml)$/i.test(file.filename)) throw badRequest(NO_FILE);
       const xml = (await file.toBuffer()).toString('utf8');

@@ -142,6 +142,39 @@ describe.each(testDialects())('the leave process on %s', (dialect) => {
     expect((await detail(college, leave.id)).status).toBe(2);
   });
 
+  it('lets the applicant change the period, days, reason and attachments when resubmitting, and records the change', async () => {
+    const leave = await apply(college, { days: 1, endTime: `${day(2)} 18:00:00` });
+    const instanceId = leave.flow.processInstanceId;
+    const task = (await taskOf(office, 'todo', instanceId)) as Json;
+    expect((await complete(office, task, 'no', '请多请几天')).status).toBe(200);
+    const adjust = (await taskOf(college, 'todo', instanceId)) as Json;
+    const changed = {
+      taskId: adjust.taskId, processInstanceId: instanceId, comment: '按意见调整', leaveType: '1',
+      startTime: `${day(2)} 09:00:00`, endTime: `${day(6)} 18:00:00`, days: 4, reason: '家中有事，需多请几天', attachments: ['/upload/a.pdf'],
+    };
+    // Bad input is refused and changes nothing; only the applicant, only at 调整申请.
+    const bad = await answer(college, 'POST', `${LEAVE}/resubmit`, { ...changed, days: 9 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.errors).toHaveProperty('days');
+    expect((await answer(office, 'POST', `${LEAVE}/resubmit`, changed)).status).toBe(403);
+    expect((await answer(college, 'POST', `${LEAVE}/resubmit`, { ...changed, attachments: ['1', '2', '3', '4'] })).status).toBe(400);
+    expect(await detail(college, leave.id)).toMatchObject({ days: 1, flow: { currentTaskKeys: ['adjustTask'] } });
+
+    const resubmitted = await data(college, 'POST', `${LEAVE}/resubmit`, changed);
+    expect(resubmitted).toMatchObject({ days: 4, reason: '家中有事，需多请几天', attachments: ['/upload/a.pdf'], flow: { currentTaskName: '审批人审批' } });
+    expect((await answer(college, 'POST', `${LEAVE}/resubmit`, changed)).status).toBe(400);
+    const steps = await history(college, instanceId);
+    expect(steps[2]).toMatchObject({ historyActivityName: '调整申请', flag: 'ok' });
+    expect(steps[2].comment).toContain('按意见调整');
+    expect(steps[2].comment).toContain('请假天数 1 → 4');
+    expect(steps[2].comment).toContain('请假理由已修改');
+    expect(steps[2].comment).toContain('附件 0 → 1');
+    // The process goes on with the new days: more than 3 approved days go to the leaders.
+    const again = (await taskOf(office, 'todo', instanceId)) as Json;
+    expect((await complete(office, again, 'ok', '同意')).status).toBe(200);
+    expect((await detail(college, leave.id)).flow.currentTaskName).toBe('分管领导审批');
+  });
+
   it('ends a leave the applicant gives up after a rejection, by the leader too', async () => {
     const leave = await apply(foundation, { days: 4, startTime: `${day(2)} 09:00:00`, endTime: `${day(5)} 18:00:00` });
     const instanceId = leave.flow.processInstanceId;

@@ -7,6 +7,7 @@ import { badRequest, forbidden } from '../../core/errors.js';
 import { ids } from '../../core/ids.js';
 import { PROCESS_LEAVE_TABLE } from '../../db/migrations/027-workflow.js';
 import { LEAVE_KEY, checkLeave, insertLeave, leaveView } from './leave-process.js';
+import { resubmitLeave } from './leave-resubmit.js';
 import { canSeeInstance } from './process-history.js';
 import { textParam } from './paging.js';
 import type { Workflow } from './workflow.js';
@@ -39,6 +40,15 @@ export function registerLeaveRoutes(app: FastifyInstance, workflow: Workflow): v
       { table: PROCESS_LEAVE_TABLE, id: leaveId, title: leave.reason.slice(0, 100) },
       (trx, instanceId) => insertLeave(trx, caller, leaveId, definition.id, instanceId, leave));
     return ok({ ...(await leaveView(database.db, labels, caller.tenantId, leaveId)), flow: flowOf(instance) }, req.lang);
+  });
+
+  app.post('/blade-desk/process/leave/resubmit', {
+    schema: { tags, summary: 'At 调整申请, resubmit the leave with changes: {taskId, processInstanceId, comment, leaveType, startTime, endTime, days, reason, attachments}; the changes go into the history' },
+  }, async (req) => {
+    const caller = requireCaller(req.caller);
+    await access.require(caller, 'work_todo_handle');
+    const instance = await resubmitLeave(database.db, labels, workflow, caller, (req.body ?? {}) as Record<string, unknown>, req.lang);
+    return ok({ ...(await leaveView(database.db, labels, caller.tenantId, String(instance.businessId))), flow: flowOf(instance) }, req.lang);
   });
 
   app.get('/blade-desk/process/leave/approver-select', {

@@ -1,13 +1,8 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MSG } from '@alumni/domain';
+import { parsePaging } from '@alumni/domain';
 import { badRequest } from '../../core/errors.js';
 
-/** `current` and `size` of a list call (PROTOCOL 4): 1-based page, as the entity lists read them. */
-export function paging(query: Record<string, unknown>): { current: number; size: number } {
-  const current = query.current === undefined || query.current === '' ? 1 : Number(query.current);
-  const size = query.size === undefined || query.size === '' ? DEFAULT_PAGE_SIZE : Number(query.size);
-  if (!Number.isInteger(current) || current < 1 || !Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw badRequest(MSG.badPage);
-  return { current, size };
-}
+/** `current` and `size` of a list call (PROTOCOL 4), as the entity lists read them. */
+export const paging = (query: Record<string, unknown>): { current: number; size: number } => parsePaging(query);
 
 /** A text parameter, trimmed; absent or empty answers undefined. */
 export function textParam(query: Record<string, unknown>, name: string, max = 100): string | undefined {

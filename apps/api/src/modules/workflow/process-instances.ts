@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.js';
 import { FLOW_ACTIVITY_TABLE, FLOW_INSTANCE_TABLE } from '../../db/migrations/027-workflow.js';
 import type { ProcessDefinition, ProcessDefinitions } from './process-definitions.js';
 import type { ProcessModel } from './process-model.js';
-import { signalProcess, startProcess, type StepResult } from './process-runner.js';
+import { fireTimer, signalProcess, startProcess, type StepResult, type WaitingTimer } from './process-runner.js';
 import { resolveTemplate } from './safe-expression.js';
 import { isCandidate, splitList } from './task-access.js';
 
@@ -78,6 +78,12 @@ export interface Completion {
   variables: Record<string, unknown>;
 }
 
+/**
+ * Called inside the step's transaction for every timer the step set: sends the job that wakes the
+ * instance when the timer is due (process-timers.ts).
+ */
+export type TimerScheduler = (trx: Db, instance: InstanceRow, timer: WaitingTimer) => Promise<void>;
+
 /** Called inside the step's transaction, before it commits: the business record follows the process. */
 export type StepListener = (trx: Db, instance: InstanceRow, result: StepResult, task: TaskRow | null) => Promise<void>;
 
@@ -92,7 +98,7 @@ export class ProcessInstances {
 
   private readonly locks: boolean;
 
-  constructor(private readonly db: Db, private readonly definitions: ProcessDefinitions) {
+  constructor(private readonly db: Db, private readonly definitions: ProcessDefinitions, private readonly scheduleTimer: TimerScheduler | null = null) {
     // PostgreSQL locks the instance row; SQLite serialises writers and the revision check does the rest.
     this.locks = db.getExecutor().adapter instanceof PostgresAdapter;
   }
@@ -122,7 +128,7 @@ export class ProcessInstances {
     };
     return this.within(async (trx) => {
       await beforeCommit?.(trx, instanceId);
-      return this.saveStep(trx, instance, model, result, null, caller.userId, true);
+      return this.saveStep(trx, instance, model, result, null, true);
     });
   }
 
@@ -161,7 +167,7 @@ export class ProcessInstances {
   }
 
   /** Completes the caller's task with its outcome and runs the process to its next wait or its end. */
-  async complete(caller: Caller, completion: Completion): Promise<InstanceRow> {
+  async complete(caller: Caller, completion: Completion, beforeCommit?: (trx: Db, task: TaskRow) => Promise<void>): Promise<InstanceRow> {
     const task = await this.task(caller.tenantId, completion.taskId);
     if (!task || task.status !== 'open') throw badRequest(NO_TASK);
     if (completion.processInstanceId && completion.processInstanceId !== task.instanceId) throw badRequest(WRONG_INSTANCE);
@@ -175,8 +181,28 @@ export class ProcessInstances {
       await trx.updateTable(FLOW_ACTIVITY_TABLE).set({
         status: 'done', outcome: completion.flag, comment: completion.comment || null, end_time: now(),
       }).where('id', '=', task.id).execute();
-      return { result, task, model };
-    }, caller.userId);
+      await beforeCommit?.(trx, task);
+      return { result, task };
+    }) as Promise<InstanceRow>;
+  }
+
+  /**
+   * Wakes an instance for the timer of `elementId` (the timer job): the timer completes if it is due
+   * and the process runs to its next wait. Answers false, changing nothing, when the instance no
+   * longer runs or no timer fired (its task was completed or cancelled first).
+   */
+  async fireTimer(tenantId: string, instanceId: string, elementId: string, dueBy: Date): Promise<boolean> {
+    const instance = await this.instance(tenantId, instanceId);
+    if (!instance || instance.status !== 'running') return false;
+    const saved = await this.advance(tenantId, instanceId, async (_trx, row) => {
+      const result = await fireTimer(row.processKey, row.state, elementId, dueBy);
+      return result ? { result, task: null } : null;
+    }).catch((error: unknown) => {
+      // Stopped or ended between the read and the lock: nothing to wake.
+      if (error instanceof AppError && error.text === NOT_RUNNING) return null;
+      throw error;
+    });
+    return saved !== null;
   }
 
   /** Stops a running instance (流程跟踪 → 删除): its open tasks are cancelled, the reason is kept. */
@@ -191,14 +217,13 @@ export class ProcessInstances {
       await trx.updateTable(FLOW_ACTIVITY_TABLE).set({ status: 'cancelled', end_time: now(), comment: reason || null })
         .where('instance_id', '=', instanceId).where('status', '=', 'open').execute();
       const listener = this.listeners.get(instance.processKey);
-      if (listener) await listener(trx, { ...instance, status: 'deleted' }, { state: instance.state, finished: true, waiting: [], passed: [], variables: {} }, null);
+      if (listener) await listener(trx, { ...instance, status: 'deleted' }, { state: instance.state, finished: true, waiting: [], passed: [], variables: {}, timers: [] }, null);
     });
   }
 
   /** One step under the instance's lock: load, run, save; a concurrent step makes this one fail cleanly. */
   private async advance(tenantId: string, instanceId: string,
-    run: (trx: Db, instance: InstanceRow, model: ProcessModel) => Promise<{ result: StepResult; task: TaskRow; model: ProcessModel }>,
-    userId: string): Promise<InstanceRow> {
+    run: (trx: Db, instance: InstanceRow, model: ProcessModel) => Promise<{ result: StepResult; task: TaskRow | null } | null>): Promise<InstanceRow | null> {
     return this.within(async (trx) => {
       let query = trx.selectFrom(FLOW_INSTANCE_TABLE).selectAll().where('id', '=', instanceId).where('tenant_id', '=', tenantId);
       if (this.locks) query = query.forUpdate();
@@ -207,14 +232,14 @@ export class ProcessInstances {
       const instance = toInstance(row);
       const definition = await this.definitions.require(tenantId, instance.definitionId, trx);
       const model = await this.definitions.model(definition);
-      const { result, task } = await run(trx, instance, model);
-      return this.saveStep(trx, instance, model, result, task, userId, false);
+      const step = await run(trx, instance, model);
+      return step ? this.saveStep(trx, instance, model, step.result, step.task, false) : null;
     });
   }
 
   /** Writes a step: the instance's new state and revision, the tasks now waiting, the events passed. */
   private async saveStep(trx: Db, instance: InstanceRow, model: ProcessModel, result: StepResult, done: TaskRow | null,
-    userId: string, isNew: boolean): Promise<InstanceRow> {
+    isNew: boolean): Promise<InstanceRow> {
     const time = now();
     const open = isNew ? [] : (await trx.selectFrom(FLOW_ACTIVITY_TABLE).selectAll().where('instance_id', '=', instance.id)
       .where('status', '=', 'open').execute()).map(toTask);
@@ -237,7 +262,11 @@ export class ProcessInstances {
     const names: string[] = [];
     for (const waiting of result.waiting) {
       const rule = model.tasks.get(waiting.id);
-      if (!rule) continue; // a timer or message wait: it has no task
+      if (!rule) {
+        // A timer or message wait has no task; an intermediate timer names the step the process is at.
+        if (waiting.type === 'bpmn:IntermediateCatchEvent') names.push(model.names.get(waiting.id) ?? waiting.name);
+        continue;
+      }
       names.push(rule.name);
       if (stillOpen.has(waiting.id)) continue;
       const assignee = await this.resolveAssignee(trx, instance.tenantId, rule.assignee, result.variables, rule.name);
@@ -271,9 +300,9 @@ export class ProcessInstances {
         .where('id', '=', instance.id).where('revision', '=', instance.revision).executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw new AppError(400, BUSY);
     }
+    if (this.scheduleTimer) for (const timer of result.timers) if (timer.isNew) await this.scheduleTimer(trx, next, timer);
     const listener = this.listeners.get(instance.processKey);
     if (listener) await listener(trx, next, result, done);
-    void userId;
     return next;
   }
 

@@ -1,3 +1,4 @@
+import { ISOInterval, getDate } from '@0dep/piso';
 import BpmnModdle, { type ModdleElement } from 'bpmn-moddle';
 import { t, type Text } from '@alumni/domain';
 import { badRequest } from '../../core/errors.js';
@@ -39,6 +40,46 @@ const REFUSED_TYPES: Record<string, Text> = {
   'bpmn:SendTask': t('不允许发送任务', 'send tasks are not allowed'),
   'bpmn:CallActivity': t('不允许调用活动', 'call activities are not allowed'),
 };
+
+const TIMER = {
+  cycle: t('不支持周期定时器（timeCycle），请用时长（如 PT1H）或日期', 'Timer cycles (timeCycle) are not supported; use a duration (such as PT1H) or a date'),
+  start: t('开始事件不能是定时器：流程由人发起', 'A start event cannot be a timer: people start processes'),
+  missing: t('定时器需要时长（如 PT1H、P1D）或日期（如 2030-01-01T09:00:00）', 'A timer needs a duration (such as PT1H or P1D) or a date (such as 2030-01-01T09:00:00)'),
+  duration: (value: string) => t(`时长 ${value} 不是 ISO 8601 时长（如 PT1H、P1D）`, `duration ${value} is not an ISO 8601 duration (such as PT1H or P1D)`),
+  date: (value: string) => t(`日期 ${value} 不是 ISO 8601 日期时间（如 2030-01-01T09:00:00）`, `date ${value} is not an ISO 8601 date-time (such as 2030-01-01T09:00:00)`),
+};
+
+/**
+ * A timer event's definition, read as the engine will read it: an ISO 8601 duration (`timeDuration`)
+ * or date (`timeDate`), or an expression giving one when the timer starts. Cycles are refused.
+ */
+function checkTimer(element: ModdleElement, definition: ModdleElement): void {
+  const id = element.id ?? '?';
+  if (element.$type === 'bpmn:StartEvent') throw refuse(id, TIMER.start);
+  const body = (name: string) => {
+    const expression = definition[name] as ModdleElement | undefined;
+    return expression ? String(expression.body ?? '').trim() : null;
+  };
+  if (body('timeCycle') !== null) throw refuse(id, TIMER.cycle);
+  const duration = body('timeDuration');
+  const date = body('timeDate');
+  if (!duration && !date) throw refuse(id, TIMER.missing);
+  for (const [value, kind] of [[duration, 'duration'], [date, 'date']] as const) {
+    if (!value) continue;
+    if (value.includes('${')) {
+      checkExpression(id, value);
+      continue;
+    }
+    try {
+      if (kind === 'duration') {
+        const parsed = new ISOInterval(value).parse();
+        if (!parsed.duration || parsed.start || parsed.end || parsed.repeat) throw new Error('not a duration');
+      } else if (Number.isNaN(getDate(value).getTime())) throw new Error('not a date');
+    } catch {
+      throw refuse(id, kind === 'duration' ? TIMER.duration(value) : TIMER.date(value));
+    }
+  }
+}
 
 /** An extension attribute whatever its prefix (`flowable:assignee`, `camunda:assignee`, `activiti:assignee`). */
 function extension(element: ModdleElement, name: string): string | null {
@@ -99,6 +140,7 @@ export async function readProcessModel(xml: string): Promise<ProcessModel> {
       for (const definition of (element.eventDefinitions as ModdleElement[] | undefined) ?? []) {
         const condition = definition.condition as ModdleElement | undefined;
         if (condition?.language) throw refuse(id, t('条件只能是表达式，不能是脚本', 'a condition must be an expression, never a script'));
+        if (definition.$type === 'bpmn:TimerEventDefinition') checkTimer(element, definition);
       }
       if (element.$type === 'bpmn:StartEvent' && !model.initiator) model.initiator = extension(element, 'initiator');
       if (element.$type === 'bpmn:UserTask') {

@@ -12,6 +12,15 @@ export interface StepResult {
   /** Start and end events passed during the step, in order. */
   passed: { id: string; type: string; name: string }[];
   variables: Record<string, unknown>;
+  /** Timers waiting after the step: each is due at `expireAt`; `isNew` when this step set it. */
+  timers: WaitingTimer[];
+}
+
+/** A timer event waiting in the saved state: the job queue wakes the instance when it is due. */
+export interface WaitingTimer {
+  id: string;
+  expireAt: Date;
+  isNew: boolean;
 }
 
 /** Names the engine puts among a process's variables that are not process variables. */
@@ -36,12 +45,30 @@ const scripts = {
 };
 
 /**
- * Timers do not fire inside a step: a timer event waits in the saved state until the job queue
- * drives it (it does not exist yet), so no process holds an instance in memory between steps.
+ * Timers do not fire by themselves inside a step: a timer event waits in the saved state, the
+ * step answers when it is due, and a job of the queue wakes the instance then (`fireTimer`). No
+ * process holds an instance in memory between steps. A timer already due when a step recovers the
+ * state completes at once (bpmn-elements does that on resume).
  */
 const heldTimers = () => new Timers({ setTimeout: (() => ({ held: true })) as unknown as typeof setTimeout, clearTimeout: () => undefined });
 
-const engineOptions = () => ({ expressions, scripts, timers: heldTimers(), settings: { enableDummyService: false } });
+/** What bpmn-elements keeps of a timer it set: its owner is the timer event's content. */
+interface TimerRef {
+  owner: { id?: string; expireAt?: Date | string; isResumed?: boolean } | null;
+  expireAt: Date;
+  callback: (...args: unknown[]) => void;
+  args: unknown[];
+}
+
+const engineOptions = (timers: Timers) => ({ expressions, scripts, timers, settings: { enableDummyService: false } });
+
+function waitingTimers(timers: Timers): WaitingTimer[] {
+  return (timers.executing as unknown as TimerRef[]).filter((ref) => ref.owner?.id).map((ref) => ({
+    id: String(ref.owner?.id),
+    expireAt: new Date(ref.owner?.expireAt ?? ref.expireAt),
+    isNew: !ref.owner?.isResumed,
+  }));
+}
 
 function processVariables(variables: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -49,21 +76,27 @@ function processVariables(variables: Record<string, unknown>): Record<string, un
   return out;
 }
 
-interface Watched { passed: StepResult['passed']; errors: Error[]; ended: boolean }
+interface Watched { passed: StepResult['passed']; errors: Error[]; ended: boolean; timedOut: string[] }
+
+/** Elements passed during a step that the history records: start, end, and timer events that fired. */
+const RECORDED = new Set(['bpmn:StartEvent', 'bpmn:EndEvent', 'bpmn:IntermediateCatchEvent', 'bpmn:BoundaryEvent']);
 
 function watch(engine: Engine): { listener: EventEmitter; seen: Watched } {
   const listener = new EventEmitter();
-  const seen: Watched = { passed: [], errors: [], ended: false };
+  const seen: Watched = { passed: [], errors: [], ended: false, timedOut: [] };
   engine.once('end', () => { seen.ended = true; });
   engine.on('error', (error: Error) => seen.errors.push(error));
-  listener.on('activity.end', (api: { id: string; type: string; name?: string }) => {
-    if (api.type === 'bpmn:StartEvent' || api.type === 'bpmn:EndEvent') seen.passed.push({ id: api.id, type: api.type, name: api.name ?? api.id });
+  // An event's end is told by its event definition (type bpmn:TimerEventDefinition); the element is its owner.
+  listener.on('activity.end', (api: { id: string; type: string; name?: string; owner?: { type?: string; name?: string } }) => {
+    const type = api.owner?.type ?? api.type;
+    if (RECORDED.has(type)) seen.passed.push({ id: api.id, type, name: api.owner?.name ?? api.name ?? api.id });
   });
+  listener.on('activity.timeout', (api: { id: string }) => seen.timedOut.push(api.id));
   listener.on('error', (error: Error) => seen.errors.push(error));
   return { listener, seen };
 }
 
-async function settle(engine: Engine, seen: Watched): Promise<StepResult> {
+async function settle(engine: Engine, seen: Watched, timers: Timers): Promise<StepResult> {
   const execution = engine.execution;
   if (seen.errors.length > 0) throw seen.errors[0];
   if (!execution) throw new Error('the process engine did not start');
@@ -72,10 +105,12 @@ async function settle(engine: Engine, seen: Watched): Promise<StepResult> {
   const variables = processVariables(postponed[0]?.environment.variables ?? execution.environment.variables ?? {});
   const state = JSON.stringify(await engine.getState());
   const waiting = postponed.map((api) => ({ id: api.id, type: api.type, name: api.name ?? api.id }));
+  // Read before stopping: a stop clears the engine's timers.
+  const pending = finished ? [] : waitingTimers(timers);
   // An ended engine has nothing to stop (and stopping it would wait for nothing).
   if (!finished) await engine.stop();
   if (seen.errors.length > 0) throw seen.errors[0];
-  return { state, finished, waiting, passed: seen.passed, variables };
+  return { state, finished, waiting, passed: seen.passed, variables, timers: pending };
 }
 
 /**
@@ -84,10 +119,11 @@ async function settle(engine: Engine, seen: Watched): Promise<StepResult> {
  */
 export async function startProcess(name: string, moddleContext: unknown, variables: Record<string, unknown>): Promise<StepResult> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bpmn-moddle's parse result, typed loosely by bpmn-engine
-  const engine = new Engine({ name, moddleContext: moddleContext as any, ...engineOptions() });
+  const timers = heldTimers();
+  const engine = new Engine({ name, moddleContext: moddleContext as any, ...engineOptions(timers) });
   const { listener, seen } = watch(engine);
   await engine.execute({ listener, variables });
-  return settle(engine, seen);
+  return settle(engine, seen, timers);
 }
 
 /**
@@ -95,7 +131,8 @@ export async function startProcess(name: string, moddleContext: unknown, variabl
  * completed user task), then runs until the process waits again or ends.
  */
 export async function signalProcess(name: string, state: string, elementId: string, variables: Record<string, unknown>, output: Record<string, unknown> = {}): Promise<StepResult> {
-  const engine = new Engine({ name, ...engineOptions() }).recover(JSON.parse(state));
+  const timers = heldTimers();
+  const engine = new Engine({ name, ...engineOptions(timers) }).recover(JSON.parse(state));
   const { listener, seen } = watch(engine);
   const execution = await engine.resume({ listener });
   const target = execution.getPostponed().find((api) => api.id === elementId);
@@ -105,5 +142,25 @@ export async function signalProcess(name: string, state: string, elementId: stri
   }
   Object.assign(target.environment.variables, variables);
   target.signal(output);
-  return settle(engine, seen);
+  return settle(engine, seen, timers);
+}
+
+/**
+ * Wakes a saved process for the timer of `elementId`: timers already due complete on resume, and
+ * this one completes now if it is due by `dueBy`. Answers null when no timer fired: the timer's
+ * task was completed or cancelled first (a boundary timer went with it), or the element waits on
+ * a later timer than the job was sent for.
+ */
+export async function fireTimer(name: string, state: string, elementId: string, dueBy: Date): Promise<StepResult | null> {
+  const timers = heldTimers();
+  const engine = new Engine({ name, ...engineOptions(timers) }).recover(JSON.parse(state));
+  const { listener, seen } = watch(engine);
+  await engine.resume({ listener });
+  const ref = (timers.executing as unknown as TimerRef[]).find((r) => r.owner?.id === elementId);
+  if (ref && new Date(ref.owner?.expireAt ?? ref.expireAt).getTime() <= dueBy.getTime()) ref.callback(...ref.args);
+  if (seen.timedOut.length === 0 && seen.errors.length === 0) {
+    if (!seen.ended) await engine.stop();
+    return null;
+  }
+  return settle(engine, seen, timers);
 }

@@ -1,6 +1,7 @@
 import { examineStates, type EntityDef } from '@alumni/domain';
 import { Badge, Button, Tabs, type TableColumnType } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMenuStore } from '../../stores/menu-store';
 import type { Row } from '../entity-api';
@@ -35,7 +36,13 @@ export function ExaminePage({ entity, extraTabs = [], examineOne, header, rowExt
   const { t } = useTranslation();
   const buttons = useMenuStore((s) => s.buttons);
   const canExamine = !!buttons[`${rule.menu}_examine`];
-  const [tab, setTab] = useState('pending');
+  // A link may name the tab to open (`?tab=approved`).
+  const [address] = useSearchParams();
+  const addressedTab = address.get('tab');
+  const [tab, setTab] = useState(addressedTab ?? 'pending');
+  useEffect(() => {
+    if (addressedTab) setTab(addressedTab);
+  }, [addressedTab]);
   // Entities kept as drafts until handed in show their drafts first (DOMAIN 5.4).
   const tabs = useMemo(() => [
     ...(states.draft !== null ? [{ key: 'draft', status: states.draft as number | undefined }] : []),

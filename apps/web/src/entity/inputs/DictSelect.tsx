@@ -1,4 +1,4 @@
-import type { DictField } from '@alumni/domain';
+import { dictKeys, type DictField } from '@alumni/domain';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDictOptions } from '../use-options';
@@ -13,15 +13,17 @@ interface Props {
   id?: string;
 }
 
-/** A value of a dictionary, chosen by its name. */
+/** A value of a dictionary, chosen by its name; several, kept comma-joined, for a `multiple` field. */
 export function DictSelect({ field, value, onChange, disabled, placeholder, id }: Props) {
   const { i18n } = useTranslation();
   const { data, isLoading } = useDictOptions(field, i18n.language);
+  const empty = value === '' || value === null || value === undefined;
   return (
     <Select
       id={id}
-      value={value === '' || value === null || value === undefined ? undefined : String(value)}
-      onChange={onChange}
+      mode={field.multiple ? 'multiple' : undefined}
+      value={field.multiple ? dictKeys(value) : empty ? undefined : String(value)}
+      onChange={(chosen: string | string[] | undefined) => onChange?.(Array.isArray(chosen) ? chosen.join(',') : (chosen as string))}
       options={(data ?? []).map((o) => ({ label: o.title, value: o.value }))}
       loading={isLoading}
       disabled={disabled}

@@ -1,8 +1,9 @@
 import type { OptionSource } from '@alumni/domain';
 import { TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldOptions } from '../use-field-options';
+import { usePaused } from '../use-paused';
 
 interface Props {
   /** A reference, or a code picked from a list (a region). */
@@ -13,16 +14,6 @@ interface Props {
   placeholder?: string;
   id?: string;
   width?: number | string;
-}
-
-/** Waits until typing pauses before the text is searched. */
-function usePaused(text: string, ms = 300): string {
-  const [paused, setPaused] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setPaused(text), ms);
-    return () => clearTimeout(timer);
-  }, [text, ms]);
-  return paused;
 }
 
 /** One row of another resource, picked in its tree (or searched on the server, for sources that search), by its id or code. */

@@ -27,6 +27,6 @@ export function useTabTracking(): void {
       return;
     }
     const match = matchMenuPath(menus, pathname);
-    if (match.kind === 'page') open({ value, label: match.menu.name, labelEn: match.menu.nameEn ?? undefined });
+    if (match.kind === 'page') open({ value, label: match.menu.name, labelEn: match.menu.nameEn ?? undefined, page: pathname });
   }, [pathname, search, handle?.title, handle?.tab, menus]);
 }

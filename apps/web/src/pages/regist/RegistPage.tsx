@@ -6,10 +6,11 @@ import { App, Alert, Button, Card, Checkbox, Form, Input, InputNumber, Modal, Ra
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { http } from '../../api/http';
+import { http, type QueryParams } from '../../api/http';
 import { asLang } from '../../entity/field-text';
 import { useCaptcha } from '../login/use-captcha';
 import './regist.css';
+import '../../i18n/business-texts';
 
 const OPEN = `${registInfoEntity.api?.base ?? ''}/open`;
 const DEFAULT_TENANT = '000000';
@@ -20,6 +21,7 @@ interface Options {
   currentYear: number;
   departments: { id: string; departmentName: string }[];
   provinces: { code: string; name: string }[];
+  /** `content` is HTML the server cleaned (the school's current version of the agreement). */
   agreement: { textCode: string; version: string; title: string; content: string };
 }
 interface Speciality { id: string; specialityName: string; educationLevel: string }
@@ -55,7 +57,9 @@ export default function RegistPage() {
   const areaCode = Form.useWatch('areaCode', form);
 
   const call = async <T,>(method: 'get' | 'post', url: string, data?: unknown, extra: Record<string, string> = {}): Promise<T | null> => {
-    const res = await http.request<Envelope<T>>({ method, url, data, headers: { ...headers, ...extra }, params: method === 'get' ? data : undefined });
+    // A GET's values (a department id, the lookup form's texts) go in its query.
+    const params = method === 'get' ? data as QueryParams | undefined : undefined;
+    const res = await http.request<Envelope<T>>({ method, url, data, headers: { ...headers, ...extra }, params });
     if (res.data.code !== 200) {
       void message.error(res.data.msg);
       return null;
@@ -190,7 +194,7 @@ export default function RegistPage() {
           >
             <Checkbox>
               {t('regist.page.agree')}
-              <Button type="link" size="small" onClick={(e) => { e.preventDefault(); Modal.info({ title: options?.agreement.title, content: options?.agreement.content }); }}>
+              <Button type="link" size="small" onClick={(e) => { e.preventDefault(); Modal.info({ title: options?.agreement.title, width: 560, content: <AgreementText html={options?.agreement.content ?? ''} /> }); }}>
                 《{options?.agreement.title}》
               </Button>
             </Checkbox>
@@ -229,4 +233,9 @@ export default function RegistPage() {
       </Card>
     </div>
   );
+}
+
+/** The agreement's wording, as the school wrote it (HTML the server has cleaned of scripts and handlers). */
+function AgreementText({ html }: { html: string }) {
+  return <div className="rich-text-view" data-testid="agreement-text" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -2,6 +2,7 @@ import { Button, Empty, Image, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import '../../i18n/business-texts';
 
 interface SharedPhoto { id: string; name: string; link: string; thumbnailLink: string; description: string | null }
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { getData, http, postData } from '../../api/http';
 import { toast } from '../../lib/feedback';
 import { useCan } from '../../stores/menu-store';
+import { InstanceDiagram } from './InstanceDiagram';
 import type { DefinitionRecord, Page } from './workflow-api';
 
 interface RunningRecord {
@@ -117,6 +118,7 @@ function FollowList() {
   const client = useQueryClient();
   const [name, setName] = useState<string | undefined>();
   const [stopping, setStopping] = useState<RunningRecord | null>(null);
+  const [viewing, setViewing] = useState<RunningRecord | null>(null);
   const [reason, setReason] = useState('');
   const { query, pagination, first } = usePage<RunningRecord>('flow-follow', '/blade-flow/follow/list', { processDefinitionName: name });
   const canStop = useCan('flow_follow_delete');
@@ -134,13 +136,21 @@ function FollowList() {
     { key: 'starter', dataIndex: 'startUserName', title: t('workflow.startUser') },
     { key: 'start', dataIndex: 'startTime', title: t('workflow.startTime'), width: 180 },
     { key: 'task', dataIndex: 'currentTaskName', title: t('workflow.taskName') },
-    { key: 'actions', title: '', width: 100, render: (_, r) => canStop && <Button type="link" size="small" danger onClick={() => { setReason(''); setStopping(r); }}>{t('crud.delete')}</Button> },
+    { key: 'actions', title: '', width: 160, render: (_, r) => (
+      <Space size="small">
+        <Button type="link" size="small" onClick={() => setViewing(r)}>{t('workflow.diagram.title')}</Button>
+        {canStop && <Button type="link" size="small" danger onClick={() => { setReason(''); setStopping(r); }}>{t('crud.delete')}</Button>}
+      </Space>
+    ) },
   ];
   return (
     <Card className="entity-page" role="region" aria-label={t('workflow.admin.followTitle')}>
       <NameSearch label={t('workflow.processName')} onSearch={(n) => { setName(n); first(); }} />
       <Table<RunningRecord> rowKey="processInstanceId" loading={query.isFetching} dataSource={query.data?.records ?? []} columns={columns} pagination={pagination}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }} />
+      <Modal open={!!viewing} width={960} footer={null} title={viewing?.processDefinitionName} onCancel={() => setViewing(null)} destroyOnHidden>
+        {viewing && <InstanceDiagram processInstanceId={viewing.processInstanceId} />}
+      </Modal>
       <Modal open={!!stopping} title={t('workflow.admin.stopTitle')} okButtonProps={{ danger: true, loading: stop.isPending, disabled: !reason.trim() }}
         onOk={() => stopping && stop.mutate(stopping)} onCancel={() => setStopping(null)}>
         <p>{t('workflow.admin.stopConfirm')}</p>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/feedback';
 import { useCan } from '../../stores/menu-store';
-import { claimTask, fetchWorkList, leaveRoutes, type DefinitionRecord, type WorkListName, type WorkRecord } from './workflow-api';
+import { claimTask, fetchWorkList, leaveRoutes, processRoutes, startProcess, type DefinitionRecord, type WorkListName, type WorkRecord } from './workflow-api';
 
 interface Filters { processDefinitionName?: string; taskName?: string }
 
@@ -56,8 +56,11 @@ function WorkList({ list }: { list: Exclude<WorkListName, 'start'> }) {
       await client.invalidateQueries({ queryKey: ['work-list'] });
     },
   });
-  const detailLink = (r: WorkRecord) => r.businessId && r.processDefinitionKey === 'leave'
-    ? leaveRoutes.detail({ processInstanceId: r.processInstanceId, businessId: r.businessId }) : null;
+  const isLeave = (r: WorkRecord) => !!r.businessId && r.processDefinitionKey === 'leave';
+  const detailLink = (r: WorkRecord) => (isLeave(r)
+    ? leaveRoutes.detail({ processInstanceId: r.processInstanceId, businessId: r.businessId as string }) : processRoutes.detail(r));
+  const handleLink = (r: WorkRecord & { taskId: string }) => (isLeave(r)
+    ? leaveRoutes.handle({ taskId: r.taskId, processInstanceId: r.processInstanceId, businessId: r.businessId as string }) : processRoutes.handle(r));
   const statusTag = (r: WorkRecord) => {
     if (!r.processIsFinished) return <Tag color="processing">{t('workflow.running')}</Tag>;
     if (r.processStatus === 'deleted') return <Tag>{t('workflow.deleted')}</Tag>;
@@ -80,12 +83,12 @@ function WorkList({ list }: { list: Exclude<WorkListName, 'start'> }) {
                 <Button type="link" size="small">{t('workflow.claim')}</Button>
               </Popconfirm>
             )}
-            {list === 'todo' && canHandle && r.taskId && r.businessId && r.processDefinitionKey === 'leave' && (
-              <Button type="link" size="small" onClick={() => navigate(leaveRoutes.handle({ taskId: r.taskId as string, processInstanceId: r.processInstanceId, businessId: r.businessId as string }))}>
+            {list === 'todo' && canHandle && r.taskId && (
+              <Button type="link" size="small" onClick={() => navigate(handleLink({ ...r, taskId: r.taskId as string }))}>
                 {t('workflow.handle')}
               </Button>
             )}
-            {canDetail && detail && <Button type="link" size="small" onClick={() => navigate(detail)}>{t('workflow.detail')}</Button>}
+            {canDetail && <Button type="link" size="small" onClick={() => navigate(detail)}>{t('workflow.detail')}</Button>}
           </Space>
         );
       },
@@ -114,14 +117,27 @@ function StartList() {
   // The start list searches the process name as `name`.
   const { query, pagination, reset } = usePaged<DefinitionRecord>('start', { name: filters.processDefinitionName });
   const canStart = useCan('work_start_flow');
+  const start = useMutation({
+    mutationFn: (r: DefinitionRecord) => startProcess(r.id),
+    onSuccess: () => {
+      toast.success(t('workflow.started'));
+      navigate('/work/send');
+    },
+  });
   const columns: ColumnsType<DefinitionRecord> = [
     { key: 'name', dataIndex: 'name', title: t('workflow.processName') },
     { key: 'category', dataIndex: 'categoryName', title: t('workflow.category') },
     { key: 'version', title: t('workflow.version'), width: 90, render: (_, r) => `v${r.version}` },
     { key: 'time', dataIndex: 'deploymentTime', title: t('workflow.startTime'), width: 180 },
     {
-      key: 'actions', title: '', width: 110, render: (_, r) => (canStart && r.key === 'leave'
-        ? <Button type="link" size="small" onClick={() => navigate(leaveRoutes.form(r.id))}>{t('workflow.start')}</Button> : null),
+      // The leave process opens its form; a process without a form starts at once, asked first.
+      key: 'actions', title: '', width: 110, render: (_, r) => (!canStart ? null : r.key === 'leave'
+        ? <Button type="link" size="small" onClick={() => navigate(leaveRoutes.form(r.id))}>{t('workflow.start')}</Button>
+        : (
+          <Popconfirm title={t('workflow.startConfirm', { name: r.name })} onConfirm={() => start.mutateAsync(r)}>
+            <Button type="link" size="small">{t('workflow.start')}</Button>
+          </Popconfirm>
+        )),
     },
   ];
   return (

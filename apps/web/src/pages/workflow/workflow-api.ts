@@ -90,6 +90,29 @@ export const fetchHistory = (processInstanceId: string) => getData<HistoryStep[]
 export const fetchLeave = (businessId: string) => getData<Leave>('/blade-desk/process/leave/detail', { businessId });
 export const fetchApprovers = (keyword: string) => getData<Approver[]>('/blade-desk/process/leave/approver-select', { keyword: keyword || undefined });
 export const startLeave = (body: Record<string, unknown>) => postData<Leave>('/blade-desk/process/leave/start-process', body);
+/** 调整申请: resubmit the leave with its changed period, days, reason and attachments. */
+export const resubmitLeave = (body: Record<string, unknown>) => postData<Leave>('/blade-desk/process/leave/resubmit', body);
+
+/** An instance's diagram: the BPMN file with the steps done and the steps waiting. */
+export interface InstanceDiagram { xml: string; done: string[]; current: string[] }
+export const fetchDiagram = (processInstanceId: string) => getData<InstanceDiagram>('/blade-flow/process/diagram-view', { processInstanceId });
+/** A deployed definition with its BPMN file. */
+export const fetchDefinitionXml = (processDefinitionId: string) => getData<DefinitionRecord & { xml: string }>('/blade-flow/process/resource-view', { processDefinitionId });
+/** Starts a process that has no form of its own. */
+export const startProcess = (processDefinitionId: string) =>
+  postData<{ processInstanceId: string; processIsFinished: boolean; currentTaskName: string | null }>('/blade-flow/work/start-process', undefined, { processDefinitionId });
+/** Deploys a BPMN file as the next version of its process key (the upload call of 部署管理). */
+export function deployXml(xml: string, fileName: string, category: string | undefined): Promise<DefinitionRecord> {
+  const form = new FormData();
+  form.append('file', new Blob([xml], { type: 'text/xml' }), fileName);
+  return postData<DefinitionRecord>('/blade-flow/manager/deploy-upload', form, { category });
+}
+
+/** The pages of a process without a form of its own: handle a task, read an instance. */
+export const processRoutes = {
+  handle: (r: { taskId: string; processInstanceId: string }) => `/work/process/task/handle/${r.taskId}/${r.processInstanceId}`,
+  detail: (r: { processInstanceId: string }) => `/work/process/task/detail/${r.processInstanceId}`,
+};
 
 /** The fixed routes of the leave process (DOMAIN 10.2). */
 export const leaveRoutes = {

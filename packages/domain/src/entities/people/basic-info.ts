@@ -44,7 +44,7 @@ export const basicInfoEntity = defineEntity({
     departmentId: departmentPick(t('所属院系', 'Primary department'), { form: 'readonly' }),
     specialityId: specialityPick(t('所属专业', 'Primary speciality'), { form: 'readonly' }),
     firstEnrollmentYear: integer(t('入学年份', 'Enrollment year'), { min: 1900, max: 2100, form: 'readonly', list: true, search: 'range', width: 100 }),
-    educationLevels: text(t('学历层次', 'Levels'), { max: 64, form: 'readonly' }),
+    educationLevels: dict(t('学历层次', 'Levels'), 'education_level', { source: 'biz', multiple: true, form: 'readonly' }),
     tags: text(t('标签', 'Tags'), { max: 255, list: true, search: 'like', width: 140 }),
     isKeyAlumni: flag(t('重点校友', 'Key alumnus'), { default: 0, list: true, search: 'equal', width: 90 }),
     isDeceased: flag(t('已故', 'Deceased'), { default: 0, search: 'equal' }),

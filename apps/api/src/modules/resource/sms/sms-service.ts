@@ -67,6 +67,19 @@ export class SmsService {
     caller: Pick<Caller, 'tenantId' | 'userId'>, lang: Lang, code: string | null, phones: string[], params: Record<string, string>,
     template: { templateId?: string | null; signName?: string | null } = {},
   ): Promise<SmsSendResult> {
+    const outcomes = await this.sendEach(caller, lang, code, phones.map((phone) => ({ phone, params })), template);
+    return { sent: outcomes.filter((o) => o.ok).length, failed: outcomes.filter((o) => !o.ok).length, outcomes };
+  }
+
+  /**
+   * Sends a batch of messages, each with its own parameters, through one configuration (read
+   * once): what a push sends per provider call. Every message is recorded; the outcomes come in
+   * the order of `messages`.
+   */
+  async sendEach(
+    caller: Pick<Caller, 'tenantId' | 'userId'>, lang: Lang, code: string | null, messages: { phone: string; params: Record<string, string> }[],
+    template: { templateId?: string | null; signName?: string | null } = {},
+  ): Promise<SmsSendOutcome[]> {
     const configured = await this.configuration(caller.tenantId, code);
     if (!configured) throw badRequest(RESOURCE_MSG.noSmsConfig);
     const config: JsonRecord = {
@@ -77,7 +90,7 @@ export class SmsService {
     const category = String(config.category);
     const provider = smsProviderOf(category, lang);
     const outcomes: SmsSendOutcome[] = [];
-    for (const phone of phones) {
+    for (const { phone, params } of messages) {
       const base = { channel: 'sms' as const, configId: String(config.id), provider: PROVIDER_NAMES[category] ?? category, target: phone, template: String(config.templateId ?? ''), params: JSON.stringify(params) };
       if (!phone || !isMobile(phone)) {
         await this.records.write(caller, { ...base, status: SEND_STATUS.invalid, answer: MOBILE_MSG.invalid.zh });
@@ -93,6 +106,6 @@ export class SmsService {
       await this.records.write(caller, { ...base, status: answer.ok ? SEND_STATUS.sent : SEND_STATUS.failed, answer: answer.answer });
       outcomes.push({ phone, ok: answer.ok, message: answer.answer });
     }
-    return { sent: outcomes.filter((o) => o.ok).length, failed: outcomes.filter((o) => !o.ok).length, outcomes };
+    return outcomes;
   }
 }

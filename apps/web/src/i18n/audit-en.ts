@@ -1,0 +1,31 @@
+import type { auditZh } from './audit-zh';
+
+/** Texts of the audit trail: a record's history tab and the audit trail page. */
+export const auditEn: typeof auditZh = {
+  history: 'History',
+  noHistory: 'No changes recorded yet',
+  loadFailed: 'The history could not be loaded',
+  more: 'The latest {{shown}} of {{total}} changes',
+  actions: { create: 'Added', update: 'Edited', delete: 'Deleted', examine: 'Examined', status: 'State changed' },
+  field: 'Field',
+  before: 'Before',
+  after: 'After',
+  noChanges: 'No field changed',
+  entity: 'Record type',
+  action: 'Action',
+  account: 'Account',
+  user: 'By',
+  recordId: 'Record ID',
+  record: 'Record',
+  time: 'Time',
+  timeRange: 'Time',
+  ip: 'IP address',
+  requestId: 'Request ID',
+  changes: 'Fields changed',
+  operations: 'Actions',
+  search: 'Search',
+  reset: 'Reset',
+  view: 'View',
+  detail: 'Audit entry',
+  total: '{{total}} in all',
+};

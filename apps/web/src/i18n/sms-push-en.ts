@@ -1,0 +1,30 @@
+import type { smsPushZh } from './sms-push-zh';
+
+/** Texts of the SMS push page: recipients drawer, add-from-library dialog, send, cancel and resend. */
+export const smsPushEn: typeof smsPushZh = {
+  targets: 'Recipients',
+  send: 'Send',
+  cancel: 'Cancel',
+  sendConfirm: 'Send this push? Its recipients can no longer change afterwards.',
+  cancelConfirm: 'Cancel this push?',
+  fromAlumni: 'Add from the alumni library',
+  add: 'Add',
+  alumniIds: 'Alumni (ids, comma-separated)',
+  enrollmentYears: 'Enrollment years',
+  yearFrom: 'From',
+  yearTo: 'To',
+  provinceCode: 'Province code',
+  tags: 'Tags',
+  added: 'Added',
+  skippedNoPhone: 'No valid mobile',
+  skippedNoConsent: 'No SMS consent',
+  skippedFrozenOrDeceased: 'Frozen or deceased',
+  skippedDuplicate: 'Already a recipient',
+  resend: 'Resend',
+  resendAll: 'Resend all failures',
+  resendConfirm: 'Resend to this number?',
+  resendAllConfirm: 'Resend to every failed number?',
+  resent: '{{resent}} resent, {{skipped}} skipped',
+  length: '{{length}} characters with the signature, billed as {{parts}} message(s)',
+  tab: { all: 'All', waiting: 'Waiting', delivered: 'Delivered', failed: 'Failed', skipped: 'Skipped' },
+};
