@@ -38,6 +38,7 @@ import * as givingAlbums from './migrations/026-giving-albums.js';
 import * as visitDonationTallies from './migrations/031-visit-donation-tallies.js';
 import * as surveys from './migrations/034-surveys.js';
 import * as developerTools from './migrations/038-developer-tools.js';
+import * as laterMenus from './migrations/040-menus-of-later-modules.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -80,6 +81,7 @@ const MIGRATIONS = [
   ['037-audit-trail', auditTrail],
   ['038-developer-tools', developerTools],
   ['039-bladex-import', bladexImport],
+  ['040-menus-of-later-modules', laterMenus],
 ] as const;
 
 /** The names of the migrations, in the order they are applied. */

@@ -13,6 +13,7 @@ import { STUDENT_TALLIES } from './migrations/020-student-tallies.js';
 import { DONATION_TALLY_TABLES, VISIT_TALLY_TABLES } from './migrations/031-visit-donation-tallies.js';
 import { CONSENT_LOG_TABLE } from './migrations/023-consent-log.js';
 import { AUDIT_TABLE } from './migrations/037-audit-trail.js';
+import { LATER_MENUS, up as addLaterMenus } from './migrations/040-menus-of-later-modules.js';
 import { FLOW_ACTIVITY_TABLE, FLOW_DEFINITION_TABLE, FLOW_INSTANCE_TABLE, PROCESS_LEAVE_TABLE } from './migrations/027-workflow.js';
 
 /** SQLite's FTS5 search tables of the entities with "contains" fields, with the tables FTS5 keeps beside each. */
@@ -64,6 +65,34 @@ describe.each(testDialects())('schema on %s', (dialect) => {
 
   it('applies nothing when the migrations run again', async () => {
     expect(await migrate(t.app.services.database)).toEqual([]);
+  });
+
+  it('gives a database seeded before the later modules their menus, under their parents and top menus', async () => {
+    const { db } = t.app.services.database;
+    const menuRows = () => db.selectFrom('blade_menu').select(['id', 'parent_id', 'code', 'path']).where('is_deleted', '=', 0).orderBy('id').execute();
+    const topLinks = () => db.selectFrom('blade_top_menu_setting as s').innerJoin('blade_top_menu as t', 't.id', 's.top_menu_id')
+      .innerJoin('blade_menu as m', 'm.id', 's.menu_id').select(['t.code as top', 'm.code as menu']).orderBy('t.code').orderBy('m.code').execute();
+    const seeded = await menuRows();
+    const seededLinks = await topLinks();
+    // The later menus, their buttons and their children, as a database seeded before them lacks them.
+    const byParent = new Map<string, string[]>();
+    for (const row of seeded) byParent.set(String(row.parent_id), [...(byParent.get(String(row.parent_id)) ?? []), String(row.id)]);
+    const subtree = (id: string): string[] => [id, ...(byParent.get(id) ?? []).flatMap(subtree)];
+    const later = seeded.filter((row) => (LATER_MENUS as readonly string[]).includes(String(row.code))).flatMap((row) => subtree(String(row.id)));
+    expect(later.length).toBeGreaterThan(LATER_MENUS.length * 2);
+    await db.deleteFrom('blade_top_menu_setting').where('menu_id', 'in', later).execute();
+    await db.deleteFrom('blade_menu').where('id', 'in', later).execute();
+    expect((await menuRows()).length).toBe(seeded.length - later.length);
+
+    await addLaterMenus(db, dialect);
+    const restored = await menuRows();
+    const shape = (rows: typeof seeded) => rows.map((r) => `${r.code} ${r.path ?? ''} under ${rows.find((p) => String(p.id) === String(r.parent_id))?.code ?? 'top'}`).sort();
+    expect(shape(restored)).toEqual(shape(seeded));
+    expect(await topLinks()).toEqual(seededLinks);
+
+    // Run again, it adds nothing.
+    await addLaterMenus(db, dialect);
+    expect((await menuRows()).length).toBe(seeded.length);
   });
 });
 
