@@ -42,7 +42,7 @@ export default async function globalSetup(): Promise<void> {
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'alumni-e2e-'));
   const port = await freePort();
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: webDist, SEED_DEMO: 'true', LOG_LEVEL: 'warn',
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: webDist, SEED_DEMO: 'true', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Every test signs in from 127.0.0.1: the abuse limits are raised for the run.
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000', RATE_LIMIT_ACCOUNT_PER_MINUTE: '100000', RATE_LIMIT_REGISTER_PER_HOUR: '100000', RATE_LIMIT_SELF_SERVICE_PER_MINUTE: '100000',
     // The suite can run against another token header, as an installation may configure it.

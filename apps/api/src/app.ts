@@ -1,3 +1,4 @@
+import { quietClientAborts } from './core/client-abort-log.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -113,7 +114,7 @@ export async function buildApp(
 ): Promise<BuiltApp> {
   setTimeZone(config.timeZone);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, hooks: { logMethod: quietClientAborts } },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // Request ids appear in 500 answers and the error log: unique across processes and restarts.
