@@ -60,6 +60,8 @@ test('on a phone the drawer menu reads on its ground and the user page fits the 
 });
 
 test('every theme draws the top menu and the side menu readably', async ({ page }) => {
+  // Eleven themes, each menu title measured: a minute and a half on a busy machine.
+  test.setTimeout(240_000);
   await signIn(page);
   const themes = ['theme-default', 'theme-white', 'theme-dark', 'theme-star', 'theme-smart', 'theme-iview', 'theme-vip', 'theme-cool', 'theme-d2', 'theme-hey', 'theme-lte'];
   const faults: string[] = [];
