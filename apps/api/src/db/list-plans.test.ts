@@ -93,7 +93,7 @@ describe.each(testDialects())('list plans on %s', (dialect) => {
     repository = t.app.services.repository;
     for (const entity of routedEntities()) await insertSyntheticRows(db, dialect, entity, ROWS);
     await refreshPlannerStatistics(t.app.services.database);
-    // 20,000 rows of each of some ninety entities, through their triggers and search indexes: about three
+    // 20,000 rows of each of 55 entities, through their triggers and search indexes: about three
     // minutes on PostgreSQL alone, several more beside the other suites.
   }, 900_000);
   afterAll(async () => t?.close());
