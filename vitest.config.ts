@@ -10,6 +10,9 @@ export default defineConfig({
     include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // One retry on CI, where the browser tests load the same two cores: the test command's summary
+    // names every test that passed only on its retry (scripts/vitest-retried-reporter.ts, decision 199).
+    retry: process.env.CI ? 1 : 0,
     pool: 'forks',
     // Two test files at a time even on two cores: most of the time goes to waiting on the databases,
     // the job queue's timers and child processes, not to the CPU (decision 181).

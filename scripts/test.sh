@@ -29,7 +29,7 @@ step "Build"
 npm run build || exit 1
 
 mkdir -p .tmp
-rm -f .tmp/vitest.json .tmp/playwright.json .tmp/playwright.log
+rm -f .tmp/vitest.json .tmp/vitest-retried.json .tmp/playwright.json .tmp/playwright.log
 
 # The two suites are independent (the browser tests start their own server on a free port with
 # its own data directory; API tests on PostgreSQL each use a schema of their own), so they run side
@@ -39,7 +39,8 @@ step "Browser tests (started in the background; their output follows the unit an
 browser_pid=$!
 
 step "Unit and API tests"
-npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
+VITEST_RETRIED_FILE=.tmp/vitest-retried.json npx vitest run --reporter=default --reporter=json \
+  --reporter=./scripts/vitest-retried-reporter.ts --outputFile.json=.tmp/vitest.json
 unit=$?
 
 step "Browser tests"
@@ -47,5 +48,5 @@ wait $browser_pid
 browser=$?
 cat .tmp/playwright.log
 
-node scripts/summarize-tests.mjs .tmp/vitest.json .tmp/playwright.json
+node scripts/summarize-tests.mjs .tmp/vitest.json .tmp/playwright.json .tmp/vitest-retried.json
 [ $unit -eq 0 ] && [ $browser -eq 0 ]
