@@ -1,3 +1,4 @@
+import { TALLY_SOURCES } from './db/tally-sources.js';
 import { basicInfoEntity, registInfoEntity, dictBizEntity, dictEntity, donationEntity, reportEntity, studentEntity, studentStatusEntity } from '@alumni/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { AccessService } from './access/access-service.js';
@@ -125,7 +126,7 @@ export function createServices(config: Config, database: Database, store: KvStor
   const params = new Params(db);
   const labels = new DictionaryLabels(db);
   const sealing = new FieldSealing(config.fieldKeys, config.dataKey);
-  const repository = new EntityRepository(db, database.dialect, (query) => database.read(query), sealing);
+  const repository = new EntityRepository(db, database.dialect, (query) => database.read(query), sealing, TALLY_SOURCES);
   const resources = createResourceServices(db, repository, config.dataDir);
   const routeTitles = new RouteTitles();
   const identityKeys = new IdentityKeys(config.dataKey, sealing);

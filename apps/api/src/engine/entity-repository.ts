@@ -5,6 +5,7 @@ import type { Db, Dialect } from '../db/database.js';
 import type { FieldSealing } from '../db/field-sealing.js';
 import { rowToRecord, selectColumns, valuesToColumns, type JsonRecord, type Row } from '../db/row-mapping.js';
 import { searchedFields, searchPhrase, searchTable, TRIGRAM_LENGTH } from '../db/search-index.js';
+import { tallyAggregate, type TallySource } from './tally-aggregate.js';
 
 /**
  * Rows visible to a call: those of one tenant, or every tenant's for platform-wide tables; and,
@@ -207,6 +208,8 @@ export class EntityRepository {
     private readonly read: (query: CompiledQuery) => Promise<{ rows: Row[] }> = (query) => db.executeQuery<Row>(query),
     /** Encryption at rest of ID numbers, phones and e-mails; without it they are stored as given. */
     readonly sealing: FieldSealing | null = null,
+    /** The tallies that answer an entity's grouped figures instead of its records, by entity name. */
+    private readonly tallies: ReadonlyMap<string, TallySource> = new Map(),
   ) {}
 
   /** A row as the protocol's record, its encrypted fields opened. */
@@ -315,6 +318,10 @@ export class EntityRepository {
    * count does (`read`: a reader thread on SQLite).
    */
   async aggregate(entity: EntityDef, scope: RowScope, conditions: Condition[], groups: readonly AggregateGroup[], measures: readonly AggregateMeasure[], limit: number): Promise<AggregateRow[]> {
+    const source = this.tallies.get(entity.name);
+    const tallied = source && tallyAggregate(this.db, source, scope, conditions, groups, measures, limit,
+      (eb, c) => conditionSql(eb, entity, c, this.dialect));
+    if (tallied) return tallied.rows((await this.read(tallied.query)).rows);
     const groupExpr = (g: AggregateGroup) => {
       const col = sql.ref(snake(g.field));
       if (!g.unit) return col;

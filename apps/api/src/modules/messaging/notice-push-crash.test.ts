@@ -1,16 +1,12 @@
 import { PUSH_CHANNEL, PUSH_STATUS, TARGET_STATUS, noticePushRecordEntity } from '@alumni/domain';
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
 import { waitFor } from '../../test-support/wait-for.js';
+import { WorkerProcesses } from '../../test-support/worker-process.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const workerScript = path.resolve(here, '../../worker.ts');
 const BASE = '/api/blade-noticePush/noticePush';
 
 type Json = Record<string, unknown>;
@@ -28,7 +24,7 @@ describe.each(testDialects())('notice push workers on %s', (dialect) => {
   let smtp: SMTPServer;
   /** The record id named in each received e-mail's unsubscribe link. */
   const mailed: string[] = [];
-  const children: ChildProcess[] = [];
+  const workers = new WorkerProcesses(() => t.config, 8);
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -53,27 +49,13 @@ describe.each(testDialects())('notice push workers on %s', (dialect) => {
     expect(setting.statusCode, setting.body).toBe(200);
   }, 180_000);
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    workers.killAll();
     await t?.close();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
 
   const db = () => t.app.services.database.db;
 
-  function startWorker(): ChildProcess {
-    const config = t.config;
-    const env: Record<string, string> = {
-      ...(process.env as Record<string, string>), DATA_DIR: config.dataDir, LOG_LEVEL: 'error', JOB_RUN: 'true', JOB_LEASE_SECONDS: '8',
-      JOB_RETRY_DELAY_SECONDS: '0', JOB_POLL_MS: '200', JOB_SCHEMA: config.jobs.schema, SEED_DEMO: 'false',
-    };
-    if (config.database.kind === 'postgres') {
-      env.DATABASE_URL = config.database.url;
-      env.DATABASE_POOL_SIZE = '4';
-    }
-    const child = spawn(process.execPath, ['--import', 'tsx', workerScript], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    children.push(child);
-    return child;
-  }
 
   const records = async (pushId: string) => await db().selectFrom(noticePushRecordEntity.table)
     .select(['id', 'alumni_id', 'channel', 'status', 'fail_reason']).where('push_id', '=', pushId).execute() as
@@ -88,14 +70,14 @@ describe.each(testDialects())('notice push workers on %s', (dialect) => {
     expect(sent.statusCode, sent.body).toBe(200);
     const pushId = String((sent.json().data as Json).id);
 
-    const first = startWorker();
+    const first = workers.start();
     await waitFor('e-mails at the sink', async () => mailed.length, (n) => n >= 30);
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
     const mailedAtKill = mailed.length;
     expect(mailedAtKill).toBeLessThan(estimate.perChannel[PUSH_CHANNEL.email] as number);
 
-    startWorker();
+    workers.start();
     await waitFor('the push to finish', () => pushStatus(pushId), (s) => s >= PUSH_STATUS.done && s <= PUSH_STATUS.failed);
     const rows = await records(pushId);
 

@@ -1,16 +1,12 @@
 import { PUSH_STATUS, TARGET_SOURCE, TARGET_STATUS, smsPushTargetEntity } from '@alumni/domain';
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEND_RECORD_TABLE } from '../resource/send-records.js';
 import { startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
 import { waitFor } from '../../test-support/wait-for.js';
+import { WorkerProcesses } from '../../test-support/worker-process.js';
 import { UNKNOWN_CODE } from './sms-push-sender.js';
 import { insertTargets } from './sms-push-targets.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const workerScript = path.resolve(here, '../../worker.ts');
 const PUSH = '/api/smsPush/smsPush';
 const RECIPIENTS = 1500;
 
@@ -24,7 +20,7 @@ type Json = Record<string, unknown>;
 describe.each(testDialects())('SMS push workers on %s', (dialect) => {
   let t: TestApp;
   let office: string;
-  const children: ChildProcess[] = [];
+  const workers = new WorkerProcesses(() => t.config, 3);
 
   beforeAll(async () => {
     t = await startTestApp(dialect, { JOB_RUN: 'false', JOB_LEASE_SECONDS: '3', JOB_RETRY_DELAY_SECONDS: '0' });
@@ -32,26 +28,12 @@ describe.each(testDialects())('SMS push workers on %s', (dialect) => {
     await t.app.services.database.db.updateTable('blade_param').set({ param_value: '400' }).where('param_key', '=', 'sms.push.ratePerSecond').execute();
   }, 180_000);
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    workers.killAll();
     await t?.close();
   });
 
   const db = () => t.app.services.database.db;
 
-  function startWorker(): ChildProcess {
-    const config = t.config;
-    const env: Record<string, string> = {
-      ...(process.env as Record<string, string>), DATA_DIR: config.dataDir, LOG_LEVEL: 'error', JOB_RUN: 'true', JOB_LEASE_SECONDS: '3',
-      JOB_RETRY_DELAY_SECONDS: '0', JOB_POLL_MS: '200', JOB_SCHEMA: config.jobs.schema, SEED_DEMO: 'false',
-    };
-    if (config.database.kind === 'postgres') {
-      env.DATABASE_URL = config.database.url;
-      env.DATABASE_POOL_SIZE = '4';
-    }
-    const child = spawn(process.execPath, ['--import', 'tsx', workerScript], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    children.push(child);
-    return child;
-  }
 
   /** A queued push of `RECIPIENTS` numbers with the given prefix. */
   async function queuedPush(prefix: string): Promise<string> {
@@ -83,14 +65,14 @@ describe.each(testDialects())('SMS push workers on %s', (dialect) => {
   it('finishes a push whose worker was killed mid-send: nobody gets a message twice, nobody is left out', async () => {
     const prefix = '1370000';
     const pushId = await queuedPush(prefix);
-    const first = startWorker();
+    const first = workers.start();
     await waitFor('some deliveries', () => byStatus(pushId), (s) => (s[TARGET_STATUS.delivered] ?? 0) >= 200);
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
     const atKill = await byStatus(pushId);
     expect(atKill[TARGET_STATUS.delivered] ?? 0).toBeLessThan(RECIPIENTS);
 
-    startWorker();
+    workers.start();
     await finished(pushId);
     const end = await byStatus(pushId);
     expect(end[TARGET_STATUS.waiting] ?? 0).toBe(0);
@@ -108,8 +90,8 @@ describe.each(testDialects())('SMS push workers on %s', (dialect) => {
   it.runIf(dialect === 'postgres')('shares one push between two workers without sending a number twice', async () => {
     const prefix = '1360000';
     const pushId = await queuedPush(prefix);
-    startWorker();
-    startWorker();
+    workers.start();
+    workers.start();
     await finished(pushId);
     const counts = await handovers(prefix);
     expect(counts.size).toBe(RECIPIENTS);

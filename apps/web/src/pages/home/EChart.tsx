@@ -1,5 +1,6 @@
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useReducedMotion } from '../../lib/use-reduced-motion';
 
 /** What a click on a chart element tells: the series' and the data item's index and name. */
 export interface ChartClick { seriesIndex?: number; dataIndex: number; name: string }
@@ -15,10 +16,15 @@ interface Props {
 /** ECharts, loaded with the first chart drawn (its own chunk), sized to its box and resized with it. */
 const loadEcharts = () => import('./echarts-setup');
 
-/** One chart: drawn once ECharts has loaded, redrawn when its option changes, freed when it leaves. */
-export function EChart({ option, height, label, onClick }: Props) {
+/**
+ * One chart: drawn once ECharts has loaded, redrawn when its option changes, freed when it leaves.
+ * Drawn without its growing and fading animation when the system asks for reduced motion.
+ */
+export function EChart({ option: given, height, label, onClick }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
+  const reducedMotion = useReducedMotion();
+  const option = useMemo(() => (reducedMotion ? { ...given, animation: false } : given), [given, reducedMotion]);
   const latest = useRef({ option, onClick });
   latest.current = { option, onClick };
 
