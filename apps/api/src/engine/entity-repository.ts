@@ -253,9 +253,15 @@ export class EntityRepository {
     });
   }
 
-  private base(entity: EntityDef, scope: RowScope, db: Db = this.db, dataValues?: readonly unknown[]) {
-    let query = db.selectFrom(entity.table).where('is_deleted', '=', 0);
-    if (scope.tenantId !== null) query = query.where('tenant_id', '=', scope.tenantId);
+  /**
+   * The live rows of the scope. `byScan` writes the tenant and delete-flag conditions so that no index
+   * is sought by them (SQLite's unary `+`, which changes no value), for a read of most of the table
+   * (see `tenantFillsTable`); an index of a filter's own field is still sought.
+   */
+  private base(entity: EntityDef, scope: RowScope, db: Db = this.db, dataValues?: readonly unknown[], byScan = false) {
+    const column = (name: string) => (byScan ? sql`+${sql.ref(name)}` : sql.ref(name));
+    let query = db.selectFrom(entity.table).where(column('is_deleted'), '=', 0);
+    if (scope.tenantId !== null) query = query.where(column('tenant_id'), '=', scope.tenantId);
     const data = scope.data;
     if (data) query = query.where((eb) => filterSql(eb, data, this.dialect, dataValues));
     return query;
@@ -322,9 +328,11 @@ export class EntityRepository {
     const tallied = source && tallyAggregate(this.db, source, scope, conditions, groups, measures, limit,
       (eb, c) => conditionSql(eb, entity, c, this.dialect));
     if (tallied) return tallied.rows((await this.read(tallied.query)).rows);
+    const scan = this.dialect === 'sqlite' && await this.tenantFillsTable(entity, scope);
     const groupExpr = (g: AggregateGroup) => {
       const col = sql.ref(snake(g.field));
-      if (!g.unit) return col;
+      // A scan groups a column as a value: SQLite would otherwise walk the column's index for its order.
+      if (!g.unit) return scan ? sql`+${col}` : col;
       if (g.unit === 'decade') return sql`(${col} / 10) * 10`;
       // Formats and lengths are constants of the unit, never values: PostgreSQL groups by the same text.
       if (this.dialect === 'postgres') return sql`to_char(${col}, ${sql.lit(UNIT_FORMAT[g.unit])})`;
@@ -339,7 +347,9 @@ export class EntityRepository {
       }),
     ];
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a select over a runtime table
-    let query: any = this.scoped(entity, scope, conditions).select(selections);
+    let query: any = this.base(entity, scope, this.db, undefined, scan)
+      .where((eb) => eb.and(this.onColumns(entity, conditions).map((c) => conditionSql(eb, entity, c, this.dialect))))
+      .select(selections);
     for (let i = 0; i < groups.length; i += 1) query = query.groupBy(sql.ref(`g${i}`)).orderBy(sql.ref(`g${i}`));
     const { rows } = await this.read(query.limit(limit).compile());
     const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
@@ -348,6 +358,22 @@ export class EntityRepository {
       sums: measures.map((_, i) => num(r[`s${i}`])),
       counts: measures.map((_, i) => num(r[`n${i}`])),
     }));
+  }
+
+  /**
+   * Whether the tenant's live rows are at least half of the table (SQLite). A grouped read of them
+   * then scans the table in its order: sought through an index led by the tenant, every row is
+   * looked up on its own, in the index's order — at a million alumni six times slower than the scan
+   * (decision 201). Both counts read no row: the table's from its pages, the tenant's from an index.
+   */
+  private async tenantFillsTable(entity: EntityDef, scope: RowScope): Promise<boolean> {
+    if (scope.tenantId === null) return false;
+    const count = async (query: CompiledQuery) => Number((await this.read(query)).rows[0]?.n ?? 0);
+    const all = await count(this.db.selectFrom(entity.table).select(sql<number>`count(*)`.as('n')).compile());
+    if (all === 0) return false;
+    const tenants = await count(this.db.selectFrom(entity.table).select(sql<number>`count(*)`.as('n'))
+      .where('tenant_id', '=', scope.tenantId).where('is_deleted', '=', 0).compile());
+    return tenants * 2 >= all;
   }
 
   /** Every matching row (for trees and option lists), in list order, at most `limit`. */
