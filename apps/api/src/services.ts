@@ -126,7 +126,8 @@ export function createServices(config: Config, database: Database, store: KvStor
   const params = new Params(db);
   const labels = new DictionaryLabels(db);
   const sealing = new FieldSealing(config.fieldKeys, config.dataKey);
-  const repository = new EntityRepository(db, database.dialect, (query) => database.read(query), sealing, TALLY_SOURCES);
+  const repository = new EntityRepository(db, database.dialect, (query) => database.read(query), sealing, TALLY_SOURCES,
+    config.database.kind === 'sqlite' ? Math.max(1, config.database.readWorkers) : 1);
   const resources = createResourceServices(db, repository, config.dataDir);
   const routeTitles = new RouteTitles();
   const identityKeys = new IdentityKeys(config.dataKey, sealing);

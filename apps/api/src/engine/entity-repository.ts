@@ -5,6 +5,7 @@ import type { Db, Dialect } from '../db/database.js';
 import type { FieldSealing } from '../db/field-sealing.js';
 import { rowToRecord, selectColumns, valuesToColumns, type JsonRecord, type Row } from '../db/row-mapping.js';
 import { searchedFields, searchPhrase, searchTable, TRIGRAM_LENGTH } from '../db/search-index.js';
+import { mergeGroupedParts } from './grouped-parts.js';
 import { tallyAggregate, type TallySource } from './tally-aggregate.js';
 
 /**
@@ -210,6 +211,8 @@ export class EntityRepository {
     readonly sealing: FieldSealing | null = null,
     /** The tallies that answer an entity's grouped figures instead of its records, by entity name. */
     private readonly tallies: ReadonlyMap<string, TallySource> = new Map(),
+    /** How many ranges of rows a scan is grouped in side by side (SQLite: its reader threads). */
+    private readonly scanParts = 1,
   ) {}
 
   /** A row as the protocol's record, its encrypted fields opened. */
@@ -346,12 +349,18 @@ export class EntityRepository {
         return [sql`sum(${col})`.as(`s${i}`), sql`count(${col})`.as(`n${i}`)];
       }),
     ];
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a select over a runtime table
-    let query: any = this.base(entity, scope, this.db, undefined, scan)
+    const filtered = this.base(entity, scope, this.db, undefined, scan)
       .where((eb) => eb.and(this.onColumns(entity, conditions).map((c) => conditionSql(eb, entity, c, this.dialect))))
       .select(selections);
-    for (let i = 0; i < groups.length; i += 1) query = query.groupBy(sql.ref(`g${i}`)).orderBy(sql.ref(`g${i}`));
-    const { rows } = await this.read(query.limit(limit).compile());
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a select over a runtime table
+    const grouped = (query: any) => {
+      for (let i = 0; i < groups.length; i += 1) query = query.groupBy(sql.ref(`g${i}`)).orderBy(sql.ref(`g${i}`));
+      return query.limit(limit).compile() as CompiledQuery;
+    };
+    const rows = scan && this.scanParts > 1
+      ? mergeGroupedParts(await Promise.all((await this.rowRanges(entity, this.scanParts)).map(async ([from, to]) =>
+        (await this.read(grouped(filtered.where(sql.ref('rowid'), '>=', from).where(sql.ref('rowid'), '<=', to)))).rows)), groups.length, measures.length, limit)
+      : (await this.read(grouped(filtered))).rows;
     const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
     return rows.map((r) => ({
       groups: groups.map((_, i) => { const v = r[`g${i}`]; return v === null || v === undefined ? null : typeof v === 'bigint' ? String(v) : v as string | number; }),
@@ -374,6 +383,20 @@ export class EntityRepository {
     const tenants = await count(this.db.selectFrom(entity.table).select(sql<number>`count(*)`.as('n'))
       .where('tenant_id', '=', scope.tenantId).where('is_deleted', '=', 0).compile());
     return tenants * 2 >= all;
+  }
+
+  /**
+   * The table's rows cut into `parts` ranges of row ids (SQLite), read side by side on the reader
+   * threads. Each part reads at its own moment: a row is counted once, in the part of its id.
+   */
+  private async rowRanges(entity: EntityDef, parts: number): Promise<[bigint, bigint][]> {
+    const bounds = (await this.read(this.db.selectFrom(entity.table)
+      .select([sql<bigint>`min(rowid)`.as('low'), sql<bigint>`max(rowid)`.as('high')]).compile())).rows[0];
+    if (bounds?.low === null || bounds?.low === undefined) return [[0n, -1n]];
+    const low = BigInt(bounds.low as bigint);
+    const high = BigInt(bounds.high as bigint);
+    const step = (high - low) / BigInt(parts) + 1n;
+    return Array.from({ length: parts }, (_, i): [bigint, bigint] => [low + step * BigInt(i), i === parts - 1 ? high : low + step * BigInt(i + 1) - 1n]);
   }
 
   /** Every matching row (for trees and option lists), in list order, at most `limit`. */
