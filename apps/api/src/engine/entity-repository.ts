@@ -23,6 +23,13 @@ export interface AggregateGroup { field: string; unit?: 'year' | 'month' | 'day'
 export interface AggregateMeasure { fn: 'count' | 'sum' | 'avg'; field?: string }
 export interface AggregateRow { groups: (string | number | null)[]; sums: number[]; counts: number[] }
 
+/**
+ * The share a SQLite row falls in when a scan is grouped in parts (`aggregate`): its id's
+ * milliseconds plus the id itself, so ids made one per millisecond (sequence 0, all even) and ids
+ * made in a burst (one millisecond, a running sequence) both spread evenly over the parts.
+ */
+const shareOfRow = sql`((rowid >> 22) + rowid)`;
+
 /** The text a date is grouped by: PostgreSQL's format; SQLite keeps the stored text's first characters. */
 const UNIT_FORMAT = { year: 'YYYY', month: 'YYYY-MM', day: 'YYYY-MM-DD' } as const;
 
@@ -357,9 +364,10 @@ export class EntityRepository {
       for (let i = 0; i < groups.length; i += 1) query = query.groupBy(sql.ref(`g${i}`)).orderBy(sql.ref(`g${i}`));
       return query.limit(limit).compile() as CompiledQuery;
     };
-    const rows = scan && this.scanParts > 1
-      ? mergeGroupedParts(await Promise.all((await this.rowRanges(entity, this.scanParts)).map(async ([from, to]) =>
-        (await this.read(grouped(filtered.where(sql.ref('rowid'), '>=', from).where(sql.ref('rowid'), '<=', to)))).rows)), groups.length, measures.length, limit)
+    const parts = scan ? this.scanParts : 1;
+    const rows = parts > 1
+      ? mergeGroupedParts(await Promise.all(Array.from({ length: parts }, async (_, part) =>
+        (await this.read(grouped(filtered.where(sql<SqlBool>`${shareOfRow} % ${parts} = ${part}`)))).rows)), groups.length, measures.length, limit)
       : (await this.read(grouped(filtered))).rows;
     const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
     return rows.map((r) => ({
@@ -383,20 +391,6 @@ export class EntityRepository {
     const tenants = await count(this.db.selectFrom(entity.table).select(sql<number>`count(*)`.as('n'))
       .where('tenant_id', '=', scope.tenantId).where('is_deleted', '=', 0).compile());
     return tenants * 2 >= all;
-  }
-
-  /**
-   * The table's rows cut into `parts` ranges of row ids (SQLite), read side by side on the reader
-   * threads. Each part reads at its own moment: a row is counted once, in the part of its id.
-   */
-  private async rowRanges(entity: EntityDef, parts: number): Promise<[bigint, bigint][]> {
-    const bounds = (await this.read(this.db.selectFrom(entity.table)
-      .select([sql<bigint>`min(rowid)`.as('low'), sql<bigint>`max(rowid)`.as('high')]).compile())).rows[0];
-    if (bounds?.low === null || bounds?.low === undefined) return [[0n, -1n]];
-    const low = BigInt(bounds.low as bigint);
-    const high = BigInt(bounds.high as bigint);
-    const step = (high - low) / BigInt(parts) + 1n;
-    return Array.from({ length: parts }, (_, i): [bigint, bigint] => [low + step * BigInt(i), i === parts - 1 ? high : low + step * BigInt(i + 1) - 1n]);
   }
 
   /** Every matching row (for trees and option lists), in list order, at most `limit`. */
