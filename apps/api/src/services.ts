@@ -1,4 +1,3 @@
-import { TALLY_SOURCES } from './db/tally-sources.js';
 import { basicInfoEntity, registInfoEntity, dictBizEntity, dictEntity, donationEntity, reportEntity, studentEntity, studentStatusEntity } from '@alumni/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { AccessService } from './access/access-service.js';
@@ -30,6 +29,7 @@ import { activityHooks } from './modules/activity/activity-hooks.js';
 import { applistHooks } from './modules/activity/applist-hooks.js';
 import { costHooks } from './modules/activity/cost-hooks.js';
 import { FieldSealing } from './db/field-sealing.js';
+import { TALLY_SOURCES } from './db/tally-sources.js';
 import { EntityRepository } from './engine/entity-repository.js';
 import { EntityNumbers } from './engine/numbering/entity-numbers.js';
 import { donationHooks } from './modules/giving/donation-hooks.js';

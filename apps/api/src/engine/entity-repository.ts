@@ -30,6 +30,19 @@ export interface AggregateRow { groups: (string | number | null)[]; sums: number
  */
 const shareOfRow = sql`((rowid >> 22) + rowid)`;
 
+/**
+ * Grouped rows (`g…` the groups, `s…` and `n…` each measure's sum and count) as aggregate rows, each
+ * sum divided by its measure's divisor (a tally keeps amounts in cents).
+ */
+function aggregateRows(rows: readonly Record<string, unknown>[], groupCount: number, divisors: readonly number[]): AggregateRow[] {
+  const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+  return rows.map((r) => ({
+    groups: Array.from({ length: groupCount }, (_, i) => { const v = r[`g${i}`]; return v === null || v === undefined ? null : typeof v === 'bigint' ? String(v) : v as string | number; }),
+    sums: divisors.map((d, i) => num(r[`s${i}`]) / d),
+    counts: divisors.map((_, i) => num(r[`n${i}`])),
+  }));
+}
+
 /** The text a date is grouped by: PostgreSQL's format; SQLite keeps the stored text's first characters. */
 const UNIT_FORMAT = { year: 'YYYY', month: 'YYYY-MM', day: 'YYYY-MM-DD' } as const;
 
@@ -218,7 +231,7 @@ export class EntityRepository {
     readonly sealing: FieldSealing | null = null,
     /** The tallies that answer an entity's grouped figures instead of its records, by entity name. */
     private readonly tallies: ReadonlyMap<string, TallySource> = new Map(),
-    /** How many ranges of rows a scan is grouped in side by side (SQLite: its reader threads). */
+    /** Into how many shares of its rows a scan is grouped side by side (SQLite: its reader threads). */
     private readonly scanParts = 1,
   ) {}
 
@@ -322,8 +335,8 @@ export class EntityRepository {
   }
 
   /** The live rows of the scope that match the conditions, as a query to select or group from (statistics). */
-  scoped(entity: EntityDef, scope: RowScope, conditions: Condition[] = [], db: Db = this.db) {
-    return this.base(entity, scope, db).where((eb) => eb.and(this.onColumns(entity, conditions).map((c) => conditionSql(eb, entity, c, this.dialect))));
+  scoped(entity: EntityDef, scope: RowScope, conditions: Condition[] = [], db: Db = this.db, byScan = false) {
+    return this.base(entity, scope, db, undefined, byScan).where((eb) => eb.and(this.onColumns(entity, conditions).map((c) => conditionSql(eb, entity, c, this.dialect))));
   }
 
   /**
@@ -337,7 +350,7 @@ export class EntityRepository {
     const source = this.tallies.get(entity.name);
     const tallied = source && tallyAggregate(this.db, source, scope, conditions, groups, measures, limit,
       (eb, c) => conditionSql(eb, entity, c, this.dialect));
-    if (tallied) return tallied.rows((await this.read(tallied.query)).rows);
+    if (tallied) return aggregateRows((await this.read(tallied.query)).rows, groups.length, tallied.divisors);
     const scan = this.dialect === 'sqlite' && await this.tenantFillsTable(entity, scope);
     const groupExpr = (g: AggregateGroup) => {
       const col = sql.ref(snake(g.field));
@@ -356,9 +369,7 @@ export class EntityRepository {
         return [sql`sum(${col})`.as(`s${i}`), sql`count(${col})`.as(`n${i}`)];
       }),
     ];
-    const filtered = this.base(entity, scope, this.db, undefined, scan)
-      .where((eb) => eb.and(this.onColumns(entity, conditions).map((c) => conditionSql(eb, entity, c, this.dialect))))
-      .select(selections);
+    const filtered = this.scoped(entity, scope, conditions, this.db, scan).select(selections);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a select over a runtime table
     const grouped = (query: any) => {
       for (let i = 0; i < groups.length; i += 1) query = query.groupBy(sql.ref(`g${i}`)).orderBy(sql.ref(`g${i}`));
@@ -369,12 +380,7 @@ export class EntityRepository {
       ? mergeGroupedParts(await Promise.all(Array.from({ length: parts }, async (_, part) =>
         (await this.read(grouped(filtered.where(sql<SqlBool>`${shareOfRow} % ${parts} = ${part}`)))).rows)), groups.length, measures.length, limit)
       : (await this.read(grouped(filtered))).rows;
-    const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-    return rows.map((r) => ({
-      groups: groups.map((_, i) => { const v = r[`g${i}`]; return v === null || v === undefined ? null : typeof v === 'bigint' ? String(v) : v as string | number; }),
-      sums: measures.map((_, i) => num(r[`s${i}`])),
-      counts: measures.map((_, i) => num(r[`n${i}`])),
-    }));
+    return aggregateRows(rows, groups.length, measures.map(() => 1));
   }
 
   /**
@@ -386,11 +392,12 @@ export class EntityRepository {
   private async tenantFillsTable(entity: EntityDef, scope: RowScope): Promise<boolean> {
     if (scope.tenantId === null) return false;
     const count = async (query: CompiledQuery) => Number((await this.read(query)).rows[0]?.n ?? 0);
-    const all = await count(this.db.selectFrom(entity.table).select(sql<number>`count(*)`.as('n')).compile());
-    if (all === 0) return false;
-    const tenants = await count(this.db.selectFrom(entity.table).select(sql<number>`count(*)`.as('n'))
-      .where('tenant_id', '=', scope.tenantId).where('is_deleted', '=', 0).compile());
-    return tenants * 2 >= all;
+    const rows = this.db.selectFrom(entity.table).select(sql<number>`count(*)`.as('n'));
+    const [all, tenants] = await Promise.all([
+      count(rows.compile()),
+      count(rows.where('tenant_id', '=', scope.tenantId).where('is_deleted', '=', 0).compile()),
+    ]);
+    return all > 0 && tenants * 2 >= all;
   }
 
   /** Every matching row (for trees and option lists), in list order, at most `limit`. */

@@ -1,7 +1,7 @@
 import { snake, type Condition } from '@alumni/domain';
 import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { AggregateGroup, AggregateMeasure, AggregateRow, RowScope } from './entity-repository.js';
+import type { AggregateGroup, AggregateMeasure, RowScope } from './entity-repository.js';
 import { inTallyScope, tallyScope } from './tally-scope.js';
 
 /**
@@ -27,10 +27,10 @@ const TALLIED_OPS = new Set<Condition['op']>(['equal', 'notequal', 'gt', 'lt', '
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tally tables are not in the typed schema
 type Eb = ExpressionBuilder<any, any>;
 
-/** A grouped read of a tally: the query, and how its rows read as the records' aggregate rows. */
+/** A grouped read of a tally: the query (rows shaped as the records' grouped read), and what divides each measure's sum back to its field's unit. */
 export interface TallyAggregate {
   query: CompiledQuery;
-  rows: (found: Record<string, unknown>[]) => AggregateRow[];
+  divisors: number[];
 }
 
 /**
@@ -78,24 +78,14 @@ export function tallyAggregate(
   if (scope.tenantId !== null) query = query.where('tenant_id', '=', scope.tenantId);
   if (clauses !== undefined) query = query.where((eb) => inTallyScope(eb, clauses));
   if (conditions.length > 0) query = query.where((eb) => eb.and(conditions.map((c) => where(eb, c))));
+  // The rows the records would give: `s…` each measure's sum, `n…` the records counted (a summed amount is never empty).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a select over a runtime table
   let grouped: any = query.select([
     ...groupExprs.map((e, i) => e.as(`g${i}`)),
-    ...measureExprs.map((e, i) => e.as(`s${i}`)),
-    sql`sum(n)`.as('rows'),
+    ...measureExprs.flatMap((e, i) => [e.as(`s${i}`), sql`sum(n)`.as(`n${i}`)]),
   ]);
   for (let i = 0; i < groups.length; i += 1) grouped = grouped.groupBy(sql.ref(`g${i}`)).orderBy(sql.ref(`g${i}`));
   // Without groups the records answer one row (of zeros when nothing matches), as this does then.
   if (groups.length > 0) grouped = grouped.having(sql`sum(n)`, '>', 0);
-  grouped = grouped.limit(limit);
-
-  const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-  return {
-    query: grouped.compile(),
-    rows: (found) => found.map((r) => ({
-      groups: groups.map((_, i) => { const v = r[`g${i}`]; return v === null || v === undefined ? null : typeof v === 'bigint' ? String(v) : v as string | number; }),
-      sums: measures.map((_, i) => num(r[`s${i}`]) / (divisors[i] ?? 1)),
-      counts: measures.map(() => num(r.rows)),
-    })),
-  };
+  return { query: grouped.limit(limit).compile(), divisors };
 }
