@@ -17,7 +17,8 @@ export interface ServerProcess {
  */
 export function startServerProcess(repoRoot: string, dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/server.js')], {
-    env: { ...process.env, ...BENCH_LIMITS, ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIR: '' },
+    // No web app unless `env` names its folder (WEB_DIR).
+    env: { ...process.env, ...BENCH_LIMITS, WEB_DIR: '', ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -126,7 +126,7 @@ export function createServices(config: Config, database: Database, store: KvStor
   const params = new Params(db);
   const labels = new DictionaryLabels(db);
   const sealing = new FieldSealing(config.fieldKeys, config.dataKey);
-  const repository = new EntityRepository(db, database.dialect, (query) => database.read(query), sealing, TALLY_SOURCES,
+  const repository = new EntityRepository(db, database.dialect, (query, options) => database.read(query, options), sealing, TALLY_SOURCES,
     config.database.kind === 'sqlite' ? Math.max(1, config.database.readWorkers) : 1);
   const resources = createResourceServices(db, repository, config.dataDir);
   const routeTitles = new RouteTitles();
@@ -162,7 +162,7 @@ export function createServices(config: Config, database: Database, store: KvStor
   const audit = options.auditTrail === false ? null : new AuditTrail(database.dialect);
   const operations: EntityOperations = new EntityOperations(db, repository, access, labels, hooks, scopes, numbers, new Examination(access, new ExamineLog()), audit);
   const tokens = new TokenService(config.tokenSecret, store);
-  const sessions = new SessionGuard(db, config.tokenSecret);
+  const sessions = new SessionGuard(db, config.tokenSecret, (task) => database.inTurn(task));
   tokens.checkSessionsWith((claims) => sessions.isCurrent(claims));
   const signIn = new SignInService(db, store, tokens, sessions, params, config.lockoutMinutes, {
     access: config.accessTokenSeconds, refresh: config.refreshTokenSeconds,

@@ -28,7 +28,12 @@ interface SessionRow {
  * tenant, ends them too. Tokens hold no password material: the stamp is a keyed hash.
  */
 export class SessionGuard {
-  constructor(private readonly db: Db, private readonly secret: string) {}
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    /** How a request's check takes its turn for a connection (see `Database.inTurn`). */
+    private readonly inTurn: <T>(task: () => Promise<T>) => Promise<T> = (task) => task(),
+  ) {}
 
   private async read(userId: string): Promise<SessionRow | undefined> {
     return await this.db.selectFrom('blade_user as u')
@@ -56,7 +61,7 @@ export class SessionGuard {
   }
 
   async isCurrent(claims: Pick<TokenClaims, 'user_id' | 'tenant_id' | 'sst'>): Promise<boolean> {
-    const row = await this.read(claims.user_id);
+    const row = await this.inTurn(() => this.read(claims.user_id));
     return this.live(row) && String(row.tenant_id) === claims.tenant_id && this.stampOf(row) === claims.sst;
   }
 

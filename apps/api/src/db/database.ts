@@ -1,6 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
+import { Kysely, type CompiledQuery } from 'kysely';
 import { FairSqliteDialect } from './fair-sqlite-dialect.js';
+import { KeptAnswers } from './kept-answers.js';
+import { NoticingPostgresDialect } from './noticing-postgres-dialect.js';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { registerSearchFunctions } from './search-index.js';
@@ -17,6 +19,15 @@ export type Dialect = 'sqlite' | 'postgres';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of runtime-defined tables
 export type Db = Kysely<any>;
 
+export interface ReadOptions {
+  /**
+   * The answer may be given again for the same query until anything is written to the database (a
+   * list's total: every page of one search asks it again). SQLite's reader threads keep such answers
+   * (see `SqliteReadPool.all`), PostgreSQL's `KeptAnswers`; SQLite without reader threads runs every read.
+   */
+  keep?: boolean;
+}
+
 export interface Database {
   db: Db;
   dialect: Dialect;
@@ -24,7 +35,13 @@ export interface Database {
    * Runs a read-only query outside any transaction: on SQLite in a reader thread when there are any
    * (see `SqliteReadPool`), else like `db.executeQuery`. For lists, whose counts may be slow.
    */
-  read<R>(query: CompiledQuery): Promise<{ rows: R[] }>;
+  read<R>(query: CompiledQuery, options?: ReadOptions): Promise<{ rows: R[] }>;
+  /**
+   * Runs a request's routine reads (its session check) in turn with the lists: on PostgreSQL through
+   * the gate that leaves connections free, so that a sign-in's queries never queue behind the
+   * session checks of a crowd of list requests; on SQLite at once.
+   */
+  inTurn<T>(task: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -33,20 +50,30 @@ pg.types.setTypeParser(1082, (v) => v);
 pg.types.setTypeParser(1114, (v) => v.slice(0, 19));
 pg.types.setTypeParser(1184, (v) => v.slice(0, 19));
 
+/** A query and its values as one key. */
+const keyOf = (query: CompiledQuery): string =>
+  JSON.stringify([query.sql, query.parameters], (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+
 /** PostgreSQL connections that lists never take, so sign-in and writes do not wait behind slow counts. */
 const RESERVED_CONNECTIONS = 2;
 
 export function openDatabase(config: Config['database']): Database {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
-    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }) as Db;
+    const kept = new KeptAnswers(config.url);
+    const db = new Kysely<unknown>({ dialect: new NoticingPostgresDialect({ pool }, () => kept.drop()) }) as Db;
     // Lists leave connections for everything else (sign-in first): 2 of 10 by default.
     const lists = new ReadGate(Math.max(1, config.poolSize - RESERVED_CONNECTIONS));
+    const run = <R>(query: CompiledQuery) => lists.run(() => db.executeQuery<R>(query));
     return {
       db,
       dialect: 'postgres',
-      read: <R>(query: CompiledQuery) => lists.run(() => db.executeQuery<R>(query)),
-      close: () => db.destroy(),
+      read: <R>(query: CompiledQuery, options?: ReadOptions) => (options?.keep ? kept.read(keyOf(query), () => run<R>(query)) : run<R>(query)),
+      inTurn: (task) => lists.run(task),
+      close: async () => {
+        await kept.close();
+        await db.destroy();
+      },
     };
   }
   const sqlite = new BetterSqlite3(config.file);
@@ -64,8 +91,9 @@ export function openDatabase(config: Config['database']): Database {
     db,
     dialect: 'sqlite',
     read: readers
-      ? async <R>(query: CompiledQuery) => ({ rows: await readers.all<R>(query.sql, query.parameters) })
+      ? async <R>(query: CompiledQuery, options?: ReadOptions) => ({ rows: await readers.all<R>(query.sql, query.parameters, options?.keep) })
       : <R>(query: CompiledQuery) => db.executeQuery<R>(query),
+    inTurn: (task) => task(),
     close: async () => {
       await readers?.close();
       await db.destroy();

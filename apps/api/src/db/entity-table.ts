@@ -2,6 +2,7 @@ import { ENCRYPTED_KINDS, MULTIPLE_KEYS_MAX, encryptedFields, hashColumnOf, snak
 import { sql, type ColumnDataType, type Expression } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { ensureSearchIndex } from './search-index.js';
+import { ensureWriteNotice } from './write-notices.js';
 
 type ColumnType = ColumnDataType | Expression<unknown>;
 
@@ -61,6 +62,7 @@ export async function createEntityTable(db: Db, dialect: Dialect, entity: Entity
   await table.execute();
   await createEntityIndexes(db, entity);
   await ensureSearchIndex(db, dialect, entity);
+  await ensureWriteNotice(db, dialect, entity.table);
 }
 
 /**

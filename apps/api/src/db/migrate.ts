@@ -39,6 +39,7 @@ import * as visitDonationTallies from './migrations/031-visit-donation-tallies.j
 import * as surveys from './migrations/034-surveys.js';
 import * as developerTools from './migrations/038-developer-tools.js';
 import * as laterMenus from './migrations/040-menus-of-later-modules.js';
+import * as writeNotices from './migrations/041-write-notices.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -82,6 +83,7 @@ const MIGRATIONS = [
   ['038-developer-tools', developerTools],
   ['039-bladex-import', bladexImport],
   ['040-menus-of-later-modules', laterMenus],
+  ['041-write-notices', writeNotices],
 ] as const;
 
 /** The names of the migrations, in the order they are applied. */

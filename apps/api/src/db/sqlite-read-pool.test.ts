@@ -1,3 +1,4 @@
+import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
@@ -38,6 +39,30 @@ describe('SQLite reads in reader threads', () => {
     expect(signIn).toBeTruthy();
     expect(slowDone).toBe(false);
     expect(Number((await slow).rows[0]?.total)).toBe(3000000);
+  });
+
+  it('gives a kept answer again only until something is written, by this process or another', async () => {
+    // random() tells a kept answer from a fresh one; reads one after another go to the same reader.
+    const query = { sql: 'select random() as total', parameters: [], query: { kind: 'RawNode' } } as never;
+    const kept = () => t.app.services.database.read<{ total: bigint }>(query, { keep: true }).then((r) => r.rows[0]?.total);
+    const first = await kept();
+    expect(await kept()).toBe(first);
+    expect((await read('select random() as total')).rows[0]?.total).not.toBe(first);
+
+    const { db } = t.app.services.database;
+    await sql`update blade_param set remark = ${`kept ${Date.now()}`} where param_key = 'account.initPassword'`.execute(db);
+    const afterWriter = await kept();
+    expect(afterWriter).not.toBe(first);
+    expect(await kept()).toBe(afterWriter);
+
+    const file = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db)).rows[0]?.file as string;
+    const other = new BetterSqlite3(file);
+    try {
+      other.prepare(`update blade_param set remark = ? where param_key = 'account.initPassword'`).run(`other ${Date.now()}`);
+    } finally {
+      other.close();
+    }
+    expect(await kept()).not.toBe(afterWriter);
   });
 
   it('refuses writes', async () => {

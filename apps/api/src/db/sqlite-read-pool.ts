@@ -6,6 +6,9 @@ import { Worker } from 'node:worker_threads';
  * read while the writer writes), its statements kept by SQL text, integers read as BigInt like the
  * writer's. Plain JavaScript evaluated as the worker, so it runs the same from sources and from dist.
  */
+/** How many kept answers (see `SqliteReadPool.all`) a reader thread holds, the least recently used leaving first. */
+const KEPT_ANSWERS = 256;
+
 const READER_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -14,7 +17,13 @@ db.pragma('busy_timeout = 5000');
 db.pragma('cache_size = -32768');
 db.defaultSafeIntegers(true);
 const statements = new Map();
-parentPort.on('message', ({ id, sql, parameters }) => {
+// Answers kept until the database changes: PRAGMA data_version moves whenever another connection (the
+// writer, another process) has committed, so a kept answer is given only while no write came since.
+const dataVersion = db.prepare('pragma data_version').pluck();
+const kept = new Map();
+let keptVersion = null;
+const keyOf = (sql, parameters) => JSON.stringify([sql, parameters], (_, v) => (typeof v === 'bigint' ? v.toString() + 'n' : v));
+parentPort.on('message', ({ id, sql, parameters, keep }) => {
   try {
     let statement = statements.get(sql);
     if (!statement) {
@@ -23,7 +32,24 @@ parentPort.on('message', ({ id, sql, parameters }) => {
       if (statements.size >= 500) statements.delete(statements.keys().next().value);
       statements.set(sql, statement);
     }
-    parentPort.postMessage({ id, rows: statement.all(...parameters) });
+    if (!keep) {
+      parentPort.postMessage({ id, rows: statement.all(...parameters) });
+      return;
+    }
+    // Read before the query: a write committed in between moves the version again, so the answer
+    // is at worst read afresh once more, never kept past a write.
+    const version = dataVersion.get();
+    if (version !== keptVersion) {
+      kept.clear();
+      keptVersion = version;
+    }
+    const key = keyOf(sql, parameters);
+    let rows = kept.get(key);
+    if (rows) kept.delete(key);
+    else rows = statement.all(...parameters);
+    kept.set(key, rows);
+    if (kept.size > ${KEPT_ANSWERS}) kept.delete(kept.keys().next().value);
+    parentPort.postMessage({ id, rows });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
@@ -75,14 +101,18 @@ export class SqliteReadPool {
     reader.pending.clear();
   }
 
-  /** Runs a query on the least busy reader. */
-  all<R>(sql: string, parameters: readonly unknown[]): Promise<R[]> {
+  /**
+   * Runs a query on the least busy reader. With `keep`, the reader may give the answer it gave the
+   * same query before, as long as nothing was written to the database since (a list's total, asked
+   * again on every page of the same search).
+   */
+  all<R>(sql: string, parameters: readonly unknown[], keep = false): Promise<R[]> {
     if (this.closed) return Promise.reject(new Error('the SQLite read pool is closed'));
     const reader = this.readers.reduce((best, r) => (r.pending.size < best.pending.size ? r : best));
     const id = this.nextId++;
     return new Promise<R[]>((resolve, reject) => {
       reader.pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
-      reader.worker.postMessage({ id, sql, parameters });
+      reader.worker.postMessage({ id, sql, parameters, keep });
     });
   }
 

@@ -1,7 +1,7 @@
 import { encryptedFields, hashColumnOf, hashFieldOf, snake, type Condition, type EntityDef, type ListQuery, type SensitiveKind, type Sort } from '@alumni/domain';
 import { createQueryId, sql, type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DataFilter } from '../access/scope-service.js';
-import type { Db, Dialect } from '../db/database.js';
+import type { Db, Dialect, ReadOptions } from '../db/database.js';
 import type { FieldSealing } from '../db/field-sealing.js';
 import { rowToRecord, selectColumns, valuesToColumns, type JsonRecord, type Row } from '../db/row-mapping.js';
 import { searchedFields, searchPhrase, searchTable, TRIGRAM_LENGTH } from '../db/search-index.js';
@@ -79,7 +79,7 @@ function boundValues(entity: EntityDef, c: Condition, dialect: Dialect): unknown
   switch (c.op) {
     case 'like': {
       const path = containsPath(entity, c, dialect);
-      if (path === 'search-table') return [searchPhrase(snake(c.field), String(c.value))];
+      if (path === 'search-table') return [searchPhrase(snake(c.field), String(c.value)), likePattern(String(c.value))];
       if (path === 'pairs') return [String(c.value), likePattern(String(c.value))];
       return [likePattern(String(c.value))];
     }
@@ -109,10 +109,14 @@ function conditionSql(eb: Eb, entity: EntityDef, c: Condition, dialect: Dialect,
     case 'like': {
       const path = containsPath(entity, c, dialect);
       if (path === 'search-table') {
+        // The search index finds every row `like` finds (its case folding covers more than ASCII), and
+        // `like` on the rows found keeps the answer exactly what `like` gives. A walk of the list
+        // order (see `WALK_MIN_MATCHES`) checks each row it passes with `like` alone: the search
+        // index would first be read whole, for every match of the term.
+        const matches = sql<SqlBool>`${col} like ${values[1] as string} escape '\\'`;
+        if (walk) return matches;
         const fts = sql.table(searchTable(entity));
-        // `+id` keeps SQLite from looking the matches up by id: it walks the list order instead (see `WALK_MIN_MATCHES`).
-        const id = walk ? sql`+${eb.ref('id')}` : eb.ref('id');
-        return sql<SqlBool>`${id} in (select rowid from ${fts} where ${fts} match ${v})`;
+        return sql<SqlBool>`(${eb.ref('id')} in (select rowid from ${fts} where ${fts} match ${v}) and ${matches})`;
       }
       if (path === 'pairs') return sql<SqlBool>`(app_search_pairs(${col}) @> app_search_pairs(${v}) and ${col} ilike ${values[1] as string} escape '\\')`;
       return sql<SqlBool>`${text} ${like} ${v} escape '\\'`;
@@ -179,9 +183,9 @@ export interface PageShape {
 
 /**
  * From this many matches of a SQLite search-index filter on, a page walks the list's order index and
- * keeps the rows whose id the search index returned, stopping at the page's last row, instead of
+ * keeps the rows that match (`like` on each row passed), stopping at the page's last row, instead of
  * looking every match up by id and sorting them all. 2,000 matches among a million rows mean ~5,000
- * index entries walked for a first page; fewer matches are cheaper to look up.
+ * rows walked for a first page; fewer matches are cheaper to look up.
  */
 const WALK_MIN_MATCHES = 2000;
 
@@ -226,7 +230,7 @@ export class EntityRepository {
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
-    private readonly read: (query: CompiledQuery) => Promise<{ rows: Row[] }> = (query) => db.executeQuery<Row>(query),
+    private readonly read: (query: CompiledQuery, options?: ReadOptions) => Promise<{ rows: Row[] }> = (query) => db.executeQuery<Row>(query),
     /** Encryption at rest of ID numbers, phones and e-mails; without it they are stored as given. */
     readonly sealing: FieldSealing | null = null,
     /** The tallies that answer an entity's grouped figures instead of its records, by entity name. */
@@ -292,7 +296,7 @@ export class EntityRepository {
 
   async page(entity: EntityDef, scope: RowScope, query: ListQuery, extra: Condition[] = []): Promise<{ records: JsonRecord[]; total: number }> {
     const queries = this.listQueries(entity, scope, query, extra);
-    const countRow = (await this.read(queries.count)).rows[0];
+    const countRow = (await this.read(queries.count, { keep: true })).rows[0];
     const total = Number(countRow?.total ?? 0);
     if (total === 0 || (query.current - 1) * query.size >= total) return { records: [], total };
     const { rows } = await this.read(pageQueryFor(queries, total));
