@@ -19,7 +19,8 @@ async function settle(page: Page): Promise<void> {
 
 for (const lang of ['en', 'zh'] as const) {
   test(`every page, its add form and the notice popover speak ${lang === 'en' ? 'English' : 'Chinese'} alone, outside user data`, async ({ page, request }) => {
-    test.setTimeout(300_000);
+    // About a hundred pages, each left to settle: 2.7 min alone, more than 5 beside the API suite on a busy machine.
+    test.setTimeout(600_000);
     const token = await apiToken(request);
     const routes = await (await request.get('/api/blade-system/menu/routes', { headers: { Authorization: CLIENT, 'Blade-Auth': `bearer ${token}` } })).json();
     const paths = ['/wel/index', '/info/index', ...leafPaths(routes.data as MenuNode[])];
