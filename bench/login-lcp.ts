@@ -8,12 +8,12 @@
  *
  * Settings (environment, optional): BENCH_VISITS (9), BENCH_CPU_THROTTLE (4).
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { chromiumPath } from '../e2e/support/product.js';
 import { percentile } from './lib/closed-loop-load.js';
 import { startServerProcess } from './lib/server-process.js';
 import { Table, fmt } from './lib/table.js';
@@ -30,14 +30,6 @@ const log = (line: string) => console.log(`[login-lcp ${new Date().toISOString()
 if (!existsSync(path.join(webDir, 'index.html')) || !existsSync(path.join(repoRoot, 'apps/api/dist/server.js'))) {
   log('the product is not built: run `npm run build` first; nothing measured.');
   process.exit(0);
-}
-
-function chromiumPath(): string {
-  try {
-    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim() || '/usr/bin/chromium';
-  } catch {
-    return '/usr/bin/chromium';
-  }
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'alumni-lcp-'));

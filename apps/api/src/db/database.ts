@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, type CompiledQuery } from 'kysely';
 import { FairSqliteDialect } from './fair-sqlite-dialect.js';
-import { KeptAnswers } from './kept-answers.js';
+import { KeptAnswers, keptKey } from './kept-answers.js';
 import { NoticingPostgresDialect } from './noticing-postgres-dialect.js';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -50,10 +50,6 @@ pg.types.setTypeParser(1082, (v) => v);
 pg.types.setTypeParser(1114, (v) => v.slice(0, 19));
 pg.types.setTypeParser(1184, (v) => v.slice(0, 19));
 
-/** A query and its values as one key. */
-const keyOf = (query: CompiledQuery): string =>
-  JSON.stringify([query.sql, query.parameters], (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
-
 /** PostgreSQL connections that lists never take, so sign-in and writes do not wait behind slow counts. */
 const RESERVED_CONNECTIONS = 2;
 
@@ -68,7 +64,7 @@ export function openDatabase(config: Config['database']): Database {
     return {
       db,
       dialect: 'postgres',
-      read: <R>(query: CompiledQuery, options?: ReadOptions) => (options?.keep ? kept.read(keyOf(query), () => run<R>(query)) : run<R>(query)),
+      read: <R>(query: CompiledQuery, options?: ReadOptions) => (options?.keep ? kept.read(keptKey(query), () => run<R>(query)) : run<R>(query)),
       inTurn: (task) => lists.run(task),
       close: async () => {
         await kept.close();
@@ -91,7 +87,7 @@ export function openDatabase(config: Config['database']): Database {
     db,
     dialect: 'sqlite',
     read: readers
-      ? async <R>(query: CompiledQuery, options?: ReadOptions) => ({ rows: await readers.all<R>(query.sql, query.parameters, options?.keep) })
+      ? async <R>(query: CompiledQuery, options?: ReadOptions) => ({ rows: await readers.all<R>(query.sql, query.parameters, options?.keep ? keptKey(query) : undefined) })
       : <R>(query: CompiledQuery) => db.executeQuery<R>(query),
     inTurn: (task) => task(),
     close: async () => {

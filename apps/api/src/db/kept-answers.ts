@@ -1,8 +1,13 @@
+import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { WRITE_CHANNEL } from './write-notices.js';
 
-/** How many answers are kept, the least recently used leaving first. */
-const KEPT_ANSWERS = 256;
+/** How many answers are kept (per process on PostgreSQL, per reader thread on SQLite), the least recently used leaving first. */
+export const KEPT_ANSWERS = 256;
+
+/** A query and its values as the key its kept answer is found by. */
+export const keptKey = (query: CompiledQuery): string =>
+  JSON.stringify([query.sql, query.parameters], (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
 /** How long after a lost listening connection a new one is tried. */
 const RELISTEN_MS = 1000;
 

@@ -1,14 +1,12 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { KEPT_ANSWERS } from './kept-answers.js';
 
 /**
  * The code of one reader thread: a read-only better-sqlite3 connection to the same file (WAL lets it
  * read while the writer writes), its statements kept by SQL text, integers read as BigInt like the
  * writer's. Plain JavaScript evaluated as the worker, so it runs the same from sources and from dist.
  */
-/** How many kept answers (see `SqliteReadPool.all`) a reader thread holds, the least recently used leaving first. */
-const KEPT_ANSWERS = 256;
-
 const READER_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -22,7 +20,6 @@ const statements = new Map();
 const dataVersion = db.prepare('pragma data_version').pluck();
 const kept = new Map();
 let keptVersion = null;
-const keyOf = (sql, parameters) => JSON.stringify([sql, parameters], (_, v) => (typeof v === 'bigint' ? v.toString() + 'n' : v));
 parentPort.on('message', ({ id, sql, parameters, keep }) => {
   try {
     let statement = statements.get(sql);
@@ -43,12 +40,11 @@ parentPort.on('message', ({ id, sql, parameters, keep }) => {
       kept.clear();
       keptVersion = version;
     }
-    const key = keyOf(sql, parameters);
-    let rows = kept.get(key);
-    if (rows) kept.delete(key);
+    let rows = kept.get(keep);
+    if (rows) kept.delete(keep);
     else rows = statement.all(...parameters);
-    kept.set(key, rows);
-    if (kept.size > ${KEPT_ANSWERS}) kept.delete(kept.keys().next().value);
+    kept.set(keep, rows);
+    if (kept.size > workerData.keptAnswers) kept.delete(kept.keys().next().value);
     parentPort.postMessage({ id, rows });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
@@ -80,7 +76,7 @@ export class SqliteReadPool {
   constructor(file: string, size: number) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(READER_CODE, { eval: true, workerData: { file, driver } });
+      const worker = new Worker(READER_CODE, { eval: true, workerData: { file, driver, keptAnswers: KEPT_ANSWERS } });
       const reader: Reader = { worker, pending: new Map() };
       worker.on('message', (message: { id: number; rows?: unknown[]; error?: string }) => {
         const pending = reader.pending.get(message.id);
@@ -102,11 +98,11 @@ export class SqliteReadPool {
   }
 
   /**
-   * Runs a query on the least busy reader. With `keep`, the reader may give the answer it gave the
-   * same query before, as long as nothing was written to the database since (a list's total, asked
-   * again on every page of the same search).
+   * Runs a query on the least busy reader. With a `keep` key (`keptKey`), the reader may give the
+   * answer it gave the same key before, as long as nothing was written to the database since (a
+   * list's total, asked again on every page of the same search).
    */
-  all<R>(sql: string, parameters: readonly unknown[], keep = false): Promise<R[]> {
+  all<R>(sql: string, parameters: readonly unknown[], keep?: string): Promise<R[]> {
     if (this.closed) return Promise.reject(new Error('the SQLite read pool is closed'));
     const reader = this.readers.reduce((best, r) => (r.pending.size < best.pending.size ? r : best));
     const id = this.nextId++;
