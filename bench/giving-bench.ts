@@ -3,9 +3,9 @@
  *
  * - countAmount (DOMAIN 11.4) over BENCH_DONATIONS (1,000,000) donations, on SQLite and PostgreSQL:
  *   median and p95 of BENCH_ITERATIONS calls, in-process, as the foundation (all units) and as a
- *   college (its unit). Without filters, or with a payment state alone, the call reads the tallies
- *   of migration 031 (decision 147); with any other filter of the page (here one month of donate
- *   time, and one purpose) it sums the donations themselves, and those calls are timed too;
+ *   college (its unit). Without filters, or with a payment state and a purpose alone, the call reads
+ *   the tallies of migrations 031 and 042 (decisions 147 and 203); with any other filter of the page
+ *   (here one month of donate time) it sums the donations themselves, and those calls are timed too;
  * - an album of BENCH_PHOTOS (500) photos of BENCH_PHOTO_KB (400) KB each downloaded as a zip
  *   (`photo/downLoad`) over a real socket from the compiled server in a process of its own, on a
  *   temporary SQLite file and data folder prepared beforehand: the peak resident memory of that
@@ -71,7 +71,7 @@ async function countFigures(dialect: 'sqlite' | 'postgres'): Promise<CountFigure
     const college = await timeCalls(ITERATIONS, sums(await bench.signIn('college')));
     const month = await timeCalls(ITERATIONS, sums(auth, `?donateTime_dategt=${lastMonth}-01&donateTime_datelt=${lastMonth}-28`));
     const purpose = await timeCalls(ITERATIONS, sums(auth, '?purpose_equal=1'));
-    for (const [what, r] of [['all units (tallies)', office], ['a college (tallies)', college], ['one month (donations)', month], ['one purpose (donations)', purpose]] as const) {
+    for (const [what, r] of [['all units (tallies)', office], ['a college (tallies)', college], ['one month (donations)', month], ['one purpose (tallies)', purpose]] as const) {
       log(`${dialect}: countAmount of ${what} over ${fmt(r.last)} gifts: median ${fmt(r.median, 0)} ms, p95 ${fmt(r.p95, 0)} ms`);
     }
     return { dialect, count: office.last, office, college, month, purpose };
@@ -150,14 +150,14 @@ async function zipFigures() {
 
 const zip = await zipFigures();
 const counts = await measureEach(DIALECTS, countFigures);
-const table = new Table(['database', 'received gifts', 'all units median ms', 'p95 ms', 'college median ms', 'p95 ms', `target ≤ ${TARGET.countMs} ms`,
-  'one month median ms', 'p95 ms', 'one purpose median ms', 'p95 ms']);
+const table = new Table(['database', 'received gifts', 'all units median ms', 'p95 ms', 'college median ms', 'p95 ms', 'one purpose median ms', 'p95 ms',
+  `target ≤ ${TARGET.countMs} ms`, 'one month median ms', 'p95 ms']);
 for (const r of counts) {
   table.row(r.dialect, fmt(r.count), fmt(r.office.median, 0), fmt(r.office.p95, 0), fmt(r.college.median, 0), fmt(r.college.p95, 0),
-    Math.max(r.office.p95, r.college.p95) <= TARGET.countMs ? 'met' : 'missed',
-    fmt(r.month.median, 0), fmt(r.month.p95, 0), fmt(r.purpose.median, 0), fmt(r.purpose.p95, 0));
+    fmt(r.purpose.median, 0), fmt(r.purpose.p95, 0), Math.max(r.office.p95, r.college.p95, r.purpose.p95) <= TARGET.countMs ? 'met' : 'missed',
+    fmt(r.month.median, 0), fmt(r.month.p95, 0));
 }
-console.log(`\nGiving benchmark: countAmount over ${fmt(DONATIONS)} donations (target for the tallied calls; filtered calls sum the donations)\n`);
+console.log(`\nGiving benchmark: countAmount over ${fmt(DONATIONS)} donations (target for the tallied calls; a month's sums read the donations)\n`);
 console.log(table.render());
 const zipTable = new Table(['photos', 'zip MB', 'seconds', 'RSS before MB', 'peak RSS MB', `target ≤ ${TARGET.zipRssMb} MB`]);
 zipTable.row(fmt(PHOTOS), fmt(zip.bytes / 1024 / 1024, 0), fmt(zip.seconds, 1), fmt(zip.before / 1024 / 1024, 0), fmt(zip.peak / 1024 / 1024, 0), zip.peak / 1024 / 1024 <= TARGET.zipRssMb ? 'met' : 'missed');

@@ -40,6 +40,7 @@ import * as surveys from './migrations/034-surveys.js';
 import * as developerTools from './migrations/038-developer-tools.js';
 import * as laterMenus from './migrations/040-menus-of-later-modules.js';
 import * as writeNotices from './migrations/041-write-notices.js';
+import * as donorsByPurpose from './migrations/042-donors-by-purpose.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -84,6 +85,7 @@ const MIGRATIONS = [
   ['039-bladex-import', bladexImport],
   ['040-menus-of-later-modules', laterMenus],
   ['041-write-notices', writeNotices],
+  ['042-donors-by-purpose', donorsByPurpose],
 ] as const;
 
 /** The names of the migrations, in the order they are applied. */

@@ -107,10 +107,14 @@ export const DONATION_TALLY = (dialect: Dialect): TallySpec => ({
 /** The unit of the all-units rows of the donor tally. */
 export const ALL_UNITS = '*';
 
+/** The purpose of the all-purposes rows of the donor tally. */
+export const ALL_PURPOSES = '*';
+
 /**
  * Donors (`donorCount`, `alumniDonorCount`, `topDonors`): per payment state and donor — the
  * alumnus, else the donor name — the gifts, their cents, how many were anonymous and how many
- * were an alumnus's own (type 1); once over all units (`unit` '*') and once per unit.
+ * were an alumnus's own (type 1); over all units (`unit` '*') and per unit, each over all purposes
+ * (`purpose` '*') and per purpose (decision 203): four rows a gift.
  */
 export const DONOR_TALLY = (dialect: Dialect): TallySpec => ({
   table: DONATION_TALLY_TABLES.donors,
@@ -118,6 +122,7 @@ export const DONOR_TALLY = (dialect: Dialect): TallySpec => ({
   columns: [
     copied('payment_status', columnType(gift.paymentStatus, dialect)),
     { name: 'unit', type: 'varchar(20)', value: (_row, d) => (d === 'postgres' ? 'u.unit' : 'u.value') },
+    { name: 'purpose', type: 'varchar(64)', value: (_row, d) => (d === 'postgres' ? 'p.purpose' : 'p.value') },
     {
       name: 'donor_key', type: 'text',
       value: (row) => `case when ${row}alumni_id is not null then 'a' || cast(${row}alumni_id as text) else 'n' || coalesce(${row}donor_name, '') end`,
@@ -129,17 +134,20 @@ export const DONOR_TALLY = (dialect: Dialect): TallySpec => ({
     { name: 'alumni_n', value: (row) => `case when ${row}donor_type = '1' and ${row}alumni_id is not null then 1 else 0 end` },
   ],
   expand: (row, d) => (d === 'postgres'
-    ? `(values ('${ALL_UNITS}'), (coalesce(cast(${row}org_dept_id as text), ''))) as u(unit)`
-    : `json_each(json_array('${ALL_UNITS}', coalesce(cast(${row}org_dept_id as text), ''))) u`),
-  watched: ['payment_status', 'org_dept_id', 'alumni_id', 'donor_name', 'cny_amount', 'is_anonymous', 'donor_type'],
+    ? `(values ('${ALL_UNITS}'), (coalesce(cast(${row}org_dept_id as text), ''))) as u(unit)
+      cross join lateral (values ('${ALL_PURPOSES}'), (coalesce(cast(${row}purpose as text), ''))) as p(purpose)`
+    : `json_each(json_array('${ALL_UNITS}', coalesce(cast(${row}org_dept_id as text), ''))) u,
+      json_each(json_array('${ALL_PURPOSES}', coalesce(cast(${row}purpose as text), ''))) p`),
+  watched: ['payment_status', 'org_dept_id', 'purpose', 'alumni_id', 'donor_name', 'cny_amount', 'is_anonymous', 'donor_type'],
 });
 
-/** Donors and alumni donors counted per payment state and unit of the donor tally (its rows with gifts). */
+/** Donors and alumni donors counted per payment state, unit and purpose of the donor tally (its rows with gifts). */
 const DONOR_COUNT = DONATION_TALLY_TABLES.donorCounts;
 
-/** The donor count's key of a payment state and unit. */
+/** The donor count's key of a payment state, unit and purpose. */
 const countKey = (dialect: Dialect, row: string) => (dialect === 'postgres'
-  ? `json_build_array(cast(${row}payment_status as text), ${row}unit)::text` : `json_array(cast(${row}payment_status as text), ${row}unit)`);
+  ? `json_build_array(cast(${row}payment_status as text), ${row}unit, ${row}purpose)::text`
+  : `json_array(cast(${row}payment_status as text), ${row}unit, ${row}purpose)`);
 
 /**
  * Tallies of visit records and donations, kept by triggers in the writing transaction (row
@@ -157,6 +165,16 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
   await createTally(db, dialect, DONATION_TALLY(dialect));
   await db.schema.createIndex('alumni_donation_tally_state').on('alumni_donation_tally').columns(['tenant_id', 'payment_status']).execute();
 
+  await createDonorTallies(db, dialect);
+  await db.schema.createIndex('alumni_donation_alumnus').on(DONATION).columns(['tenant_id', 'alumni_id']).execute();
+}
+
+/**
+ * The donor tally, its counts of donors per payment state, unit and purpose (moved on SQLite by
+ * triggers on the donor tally, on PostgreSQL in the statement that updates it, through the rows it
+ * returns) and the index the top ten are read from, with the gifts already there counted.
+ */
+export async function createDonorTallies(db: Db, dialect: Dialect): Promise<void> {
   const donors = DONOR_TALLY(dialect);
   const count = dialect === 'postgres' ? 'bigint' : 'integer';
   await db.schema.createTable(DONOR_COUNT)
@@ -164,6 +182,7 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
     .addColumn('tally_key', 'text', (c) => c.notNull())
     .addColumn('payment_status', columnType(gift.paymentStatus, dialect))
     .addColumn('unit', 'varchar(20)', (c) => c.notNull())
+    .addColumn('purpose', 'varchar(64)', (c) => c.notNull())
     .addColumn('donors', count, (c) => c.notNull())
     .addColumn('alumni_donors', count, (c) => c.notNull())
     .execute();
@@ -172,18 +191,18 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
     // The donor rows a statement moves, and whether each crossed zero: donors and alumni donors gained or lost.
     await createTally(db, dialect, donors, (delta) => `with d as (${delta}),
       m as (insert into ${donors.table} as t (${tallyColumnList(donors)}) select * from d ${tallyUpsert(donors, 't')}
-        returning t.tenant_id, t.tally_key, t.payment_status, t.unit, t.n, t.alumni_n)
-      insert into ${DONOR_COUNT} as c (tenant_id, tally_key, payment_status, unit, donors, alumni_donors)
-      select m.tenant_id, ${countKey(dialect, 'm.')}, m.payment_status, m.unit,
+        returning t.tenant_id, t.tally_key, t.payment_status, t.unit, t.purpose, t.n, t.alumni_n)
+      insert into ${DONOR_COUNT} as c (tenant_id, tally_key, payment_status, unit, purpose, donors, alumni_donors)
+      select m.tenant_id, ${countKey(dialect, 'm.')}, m.payment_status, m.unit, m.purpose,
         sum((m.n > 0)::int - ((m.n - d.n) > 0)::int), sum((m.alumni_n > 0)::int - ((m.alumni_n - d.alumni_n) > 0)::int)
       from m join d on d.tenant_id = m.tenant_id and d.tally_key = m.tally_key
-      group by m.tenant_id, m.payment_status, m.unit order by 1, 2
+      group by m.tenant_id, m.payment_status, m.unit, m.purpose order by 1, 2
       on conflict (tenant_id, tally_key) do update set donors = c.donors + excluded.donors, alumni_donors = c.alumni_donors + excluded.alumni_donors;`);
   } else {
     await createTally(db, dialect, donors);
     // A donor row crossing zero moves the counts (the upserts of the donor tally fire these).
-    const move = (n: string, alumni: string) => `insert into ${DONOR_COUNT} (tenant_id, tally_key, payment_status, unit, donors, alumni_donors)
-      select new.tenant_id, ${countKey(dialect, 'new.')}, new.payment_status, new.unit, ${n}, ${alumni} where true
+    const move = (n: string, alumni: string) => `insert into ${DONOR_COUNT} (tenant_id, tally_key, payment_status, unit, purpose, donors, alumni_donors)
+      select new.tenant_id, ${countKey(dialect, 'new.')}, new.payment_status, new.unit, new.purpose, ${n}, ${alumni} where true
       on conflict (tenant_id, tally_key) do update set donors = donors + excluded.donors, alumni_donors = alumni_donors + excluded.alumni_donors;`;
     await sql.raw(`create trigger ${DONOR_COUNT}_insert after insert on ${donors.table}
       begin ${move('(new.n > 0)', '(new.alumni_n > 0)')} end`).execute(db);
@@ -191,9 +210,8 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
       when (old.n > 0) <> (new.n > 0) or (old.alumni_n > 0) <> (new.alumni_n > 0)
       begin ${move('(new.n > 0) - (old.n > 0)', '(new.alumni_n > 0) - (old.alumni_n > 0)')} end`).execute(db);
   }
-  await sql.raw(`insert into ${DONOR_COUNT} (tenant_id, tally_key, payment_status, unit, donors, alumni_donors)
-    select tenant_id, ${countKey(dialect, '')}, payment_status, unit, sum(case when n > 0 then 1 else 0 end), sum(case when alumni_n > 0 then 1 else 0 end)
-    from ${donors.table} group by tenant_id, payment_status, unit`).execute(db);
-  await db.schema.createIndex(`${donors.table}_top`).on(donors.table).columns(['tenant_id', 'payment_status', 'unit', 'cents desc', 'donor_key']).execute();
-  await db.schema.createIndex('alumni_donation_alumnus').on(DONATION).columns(['tenant_id', 'alumni_id']).execute();
+  await sql.raw(`insert into ${DONOR_COUNT} (tenant_id, tally_key, payment_status, unit, purpose, donors, alumni_donors)
+    select tenant_id, ${countKey(dialect, '')}, payment_status, unit, purpose, sum(case when n > 0 then 1 else 0 end), sum(case when alumni_n > 0 then 1 else 0 end)
+    from ${donors.table} group by tenant_id, payment_status, unit, purpose`).execute(db);
+  await db.schema.createIndex(`${donors.table}_top`).on(donors.table).columns(['tenant_id', 'payment_status', 'unit', 'purpose', 'cents desc', 'donor_key']).execute();
 }

@@ -7,7 +7,7 @@ import type { DictionaryLabels } from '../../engine/dictionary-labels.js';
 import type { EntityOperations } from '../../engine/entity-operations.js';
 import type { EntityRepository, RowScope } from '../../engine/entity-repository.js';
 import { inTallyScope, tallyScope } from '../../engine/tally-scope.js';
-import { ALL_UNITS, DONATION_TALLY_TABLES } from '../../db/migrations/031-visit-donation-tallies.js';
+import { ALL_PURPOSES, ALL_UNITS, DONATION_TALLY_TABLES } from '../../db/migrations/031-visit-donation-tallies.js';
 
 /** A group of a money statistic (DOMAIN 11.0). */
 export interface MoneyStatItem { key: string; label: string; count: number; amount: string }
@@ -190,23 +190,28 @@ export async function recordGiftFigures(repository: EntityRepository, dialect: D
 }
 
 /**
- * The figures from the tallies of migration 031, when the page's filters name at most a payment
- * state: the gift tally's rows of the state grouped, the pledges summed from it, the donors
- * counted by the donor counts and the top ten read in order from the donor tally (of all units,
- * or of the one unit a college sees; of several units, grouped by donor). The names of the
- * alumni among the top ten are read from their gifts. Null when the tallies cannot answer
- * (other filters, a data scope by creator or anything but unit ids): the donations answer then.
+ * The figures from the tallies of migrations 031 and 042, when the page's filters name at most a
+ * payment state and a purpose: the gift tally's rows of the state (and purpose) grouped, the
+ * pledges summed from it, the donors counted by the donor counts and the top ten read in order
+ * from the donor tally (of all units, or of the one unit a college sees; of several units, grouped
+ * by donor; of all purposes or the one named). The names of the alumni among the top ten are read
+ * from their gifts. Null when the tallies cannot answer (other filters, a data scope by creator or
+ * anything but unit ids): the donations answer then.
  */
 export async function talliedGiftFigures(db: Db, repository: EntityRepository, scope: RowScope, q: GiftQuestion): Promise<GiftFigures | null> {
   const clauses = tallyScope(scope, ['org_dept_id']);
   if (scope.tenantId === null || clauses === null) return null;
   const status = statusOf(q.summed);
-  if (status === null || q.conditions.some((c) => c.field !== 'paymentStatus') || q.conditions.length > 1) return null;
+  const purposes = q.conditions.filter((c) => c.field === 'purpose');
+  const purpose = purposes.length === 0 ? ALL_PURPOSES : plainValue(purposes);
+  if (status === null || purpose === null || q.conditions.some((c) => c.field !== 'paymentStatus' && c.field !== 'purpose')
+    || q.conditions.filter((c) => c.field === 'paymentStatus').length > 1) return null;
   const tenantId = scope.tenantId;
   const units = clauses && [...new Set(clauses.flatMap((c) => c.values))];
   const gifts = (state: string) => db.selectFrom(DONATION_TALLY_TABLES.gifts).where('tenant_id', '=', tenantId).where('payment_status', '=', state).where('n', '>', 0)
+    .$if(purpose !== ALL_PURPOSES, (query) => query.where('purpose', '=', purpose))
     .$if(units !== undefined, (query) => query.where((eb) => inTallyScope(eb, clauses ?? [])));
-  const donorRows = () => db.selectFrom(DONATION_TALLY_TABLES.donors).where('tenant_id', '=', tenantId).where('payment_status', '=', status);
+  const donorRows = () => db.selectFrom(DONATION_TALLY_TABLES.donors).where('tenant_id', '=', tenantId).where('payment_status', '=', status).where('purpose', '=', purpose);
   const unit = units === undefined ? ALL_UNITS : units.length === 1 ? units[0] as string : null;
 
   const [groups, pledges, donors, counts] = await Promise.all([
@@ -222,7 +227,7 @@ export async function talliedGiftFigures(db: Db, repository: EntityRepository, s
         .groupBy('donor_key').having(sql<number>`sum(n)`, '>', 0).orderBy(sql`sum(cents)`, 'desc').orderBy('donor_key').limit(10).execute(),
     unit !== null
       ? db.selectFrom(DONATION_TALLY_TABLES.donorCounts).select(['donors', 'alumni_donors']).where('tenant_id', '=', tenantId)
-        .where('payment_status', '=', status).where('unit', '=', unit).executeTakeFirst()
+        .where('payment_status', '=', status).where('unit', '=', unit).where('purpose', '=', purpose).executeTakeFirst()
       : Promise.resolve(undefined),
   ]);
   const top = donors as { donor_key: string; n: unknown; cents: unknown; anonymous_n: unknown; donors?: unknown; alumni?: unknown }[];
@@ -241,9 +246,15 @@ export async function talliedGiftFigures(db: Db, repository: EntityRepository, s
 
 /** The payment state the sums are over, when named by one plain value; null otherwise. */
 function statusOf(summed: Condition[]): string | null {
-  const named = summed.filter((c) => c.field === 'paymentStatus');
+  const value = plainValue(summed.filter((c) => c.field === 'paymentStatus'));
+  return value !== null && /^\d{1,9}$/.test(value) ? String(Number(value)) : null;
+}
+
+/** The value of one condition asking for equality with one dictionary code; null for anything else. */
+function plainValue(named: Condition[]): string | null {
   const value = named[0]?.value;
-  return named.length === 1 && named[0]?.op === 'equal' && /^\d{1,9}$/.test(String(value)) ? String(Number(value)) : null;
+  const text = typeof value === 'number' || typeof value === 'string' ? String(value) : '';
+  return named.length === 1 && named[0]?.op === 'equal' && /^[\w-]{1,64}$/.test(text) ? text : null;
 }
 
 /** The donor name of each alumnus's gifts (the greatest, as the donations' grouping reads it), within the filters and scope. */
