@@ -46,9 +46,18 @@ export function watchCaptcha(page: Page): { key: () => Promise<string> } {
     key: async () => {
       const img = page.getByRole('img', { name: '验证码' }).or(page.getByRole('img', { name: 'Captcha' }));
       await expect(img).toBeVisible();
-      // Wait until the picture shown is the one of the last captcha answer.
-      await expect.poll(async () => last !== null && (await img.getAttribute('src')) === last.image).toBe(true);
-      return (last as { key: string } | null)?.key ?? '';
+      // Wait until the picture shown is the one of the last captcha answer, or of the one the server
+      // put in the sign-in page itself (a JSON script element, id login-captcha).
+      let key = '';
+      await expect.poll(async () => {
+        const shown = await img.getAttribute('src');
+        const inPage = await page.evaluate(() => document.getElementById('login-captcha')?.textContent ?? null);
+        const embedded = inPage ? JSON.parse(inPage) as { key: string; image: string } : null;
+        const match = [last, embedded].find((c) => c !== null && c.image === shown);
+        key = match?.key ?? '';
+        return key !== '';
+      }).toBe(true);
+      return key;
     },
   };
 }

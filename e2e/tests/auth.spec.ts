@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { button, label } from '../support/crud';
 import { CLIENT, apiToken, fillLogin, signIn, submitLogin, toast } from '../support/session';
 
@@ -9,6 +9,44 @@ test('the login page shows the product and a captcha', async ({ page }) => {
   await expect(page.getByRole('img', { name: '验证码' })).toBeVisible();
   await expect(page).toHaveTitle(/登录/);
   await page.screenshot({ path: 'screenshots/login.png' });
+});
+
+/** Opens /login with the app's scripts held back until `release` is called: what shows is the index page alone. */
+async function loginWithScriptsHeld(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  return release;
+}
+
+test('the login page shows before its scripts have run, with its captcha, which the page then takes', async ({ page }) => {
+  const release = await loginWithScriptsHeld(page);
+  const standIn = page.locator('#login-stand-in');
+  await expect(standIn.locator('h1')).toHaveText('校友管理后台');
+  const early = standIn.locator('img');
+  await expect(early).toBeVisible();
+  await expect.poll(() => early.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(130);
+  const image = await early.getAttribute('src');
+  await page.screenshot({ path: 'screenshots/login-stand-in.png' });
+  release();
+  // The page replaces the stand-in and shows the same captcha: the one the server put in the page.
+  await expect(page.getByRole('img', { name: '验证码' })).toHaveAttribute('src', image ?? '');
+  await expect(standIn).toHaveCount(0);
+  await expect(page.getByLabel('租户编号')).toHaveValue('000000');
+});
+
+test('the stand-in speaks the language chosen last time', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('saber-settings', JSON.stringify({ state: { lang: 'en' }, version: 0 })));
+  const release = await loginWithScriptsHeld(page);
+  await expect(page.locator('#login-stand-in h1')).toHaveText('Alumni back-office');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  release();
+  await expect(page.getByRole('heading', { name: 'Alumni back-office' })).toBeVisible();
+  await expect(page.locator('#login-stand-in')).toHaveCount(0);
 });
 
 test('the login form asks for the empty fields', async ({ page }) => {

@@ -195,12 +195,36 @@ function registerWeb(app: FastifyInstance, webDir: string | null, tokenHeader: s
       index: false, allowedPath: (pathName) => pathName !== '/index.html',
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || !hasWeb || req.method !== 'GET') {
       return reply.code(404).send(failure(404, MSG.routeNotFound[req.lang ?? 'zh']));
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexPage);
+    const captcha = isLoginPage(req.url) ? await loginCaptcha(app, req.ip) : null;
+    // A page holding a captcha (single use) is never kept; the others are checked again before use.
+    return reply.header('cache-control', captcha ? 'no-store' : 'no-cache').type('text/html; charset=utf-8')
+      .send(captcha ? withLoginCaptcha(indexPage, captcha) : indexPage);
   });
+}
+
+const isLoginPage = (url: string) => url.split(/[?#]/)[0] === '/login';
+
+/**
+ * A captcha for the sign-in page, asked of the captcha call itself on behalf of the visitor's
+ * address, so the call's abuse limit counts it as before; null when the call refuses.
+ */
+async function loginCaptcha(app: FastifyInstance, address: string): Promise<string | null> {
+  const answer = await app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha', remoteAddress: address });
+  return answer.statusCode === 200 ? answer.body : null;
+}
+
+/**
+ * The index page with a captcha for the sign-in page (its JSON, `{key, image}`) after the charset
+ * meta, where the page's first script finds it: the sign-in page's stand-in shows it with its first
+ * paint and the app takes it instead of asking for one (the web app's scripts/prerender-login.mjs).
+ */
+export function withLoginCaptcha(html: string, captchaJson: string): string {
+  const json = captchaJson.replace(/</g, '\\u003c');
+  return html.replace(/(<meta charset="[^"]*"\s*\/?>)/, `$1\n    <script type="application/json" id="login-captcha">${json}</script>`);
 }
 
 /** The index page with the `token-header` meta naming the configured header (a validated header name). */

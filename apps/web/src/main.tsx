@@ -9,8 +9,23 @@ import { router } from './router/router';
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root');
 
+// The sign-in page's stand-in of the index page (scripts/prerender-login.mjs) gives way as soon as
+// the app has put anything on the page, in the same frame.
+const standIn = document.getElementById('login-stand-in');
+if (standIn) {
+  const watch = new MutationObserver(() => {
+    if (!container.firstChild) return;
+    watch.disconnect();
+    standIn.remove();
+  });
+  watch.observe(container, { childList: true });
+}
+
+/** After the next frame, when a stand-in is showing: the browser first counts its paint (a node removed before then is left out of the paint timings). */
+const standInCounted = () => (standIn ? new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))) : Promise.resolve());
+
 // The first render waits for the chosen language (English is a chunk of its own).
-void languageReady.then(() => createRoot(container).render(
+void Promise.all([languageReady, standInCounted()]).then(() => createRoot(container).render(
   <StrictMode>
     <AppProviders>
       <RouterProvider router={router} />

@@ -46,3 +46,23 @@ export function LoginField({ name, label, icon, value, error, type = 'text', max
     </div>
   );
 }
+
+/**
+ * An input of the form as it looks before the page's scripts have run (`LoginStandIn`): the same
+ * boxes, an input that takes no typing (the stand-in is inert), so nothing typed before the page
+ * takes over is lost.
+ */
+export function LoginFieldStandIn({ label, icon, value, children }: Pick<Props, 'label' | 'icon' | 'children'> & { value?: string }) {
+  return (
+    <div className="login-field">
+      <div className="login-field-row">
+        <div className="login-input">
+          <span className="login-input-icon">{icon}</span>
+          <input readOnly tabIndex={-1} placeholder={label} {...(value ? { defaultValue: value } : {})} />
+        </div>
+        {children}
+      </div>
+      <div className="login-field-message" />
+    </div>
+  );
+}

@@ -15,6 +15,7 @@ import { useSettingsStore } from '../../stores/settings-store';
 import { useTabsStore } from '../../stores/tabs-store';
 import './login.css';
 import { LoginField } from './LoginField';
+import { LoginFrame } from './LoginFrame';
 import { validateLogin, type LoginErrors, type LoginValues } from './login-validation';
 import { useCaptcha } from './use-captcha';
 
@@ -73,16 +74,18 @@ export default function LoginPage() {
   };
 
   return (
-    <div className="login-page">
-      <button type="button" className="login-lang" onClick={() => setLang(lang === 'zh' ? 'en' : 'zh')}>
-        {lang === 'zh' ? 'English' : '中文'}
-      </button>
-      <main className="login-card">
-        <div className="login-brand">
-          <div className="login-logo">{t('app.logoMark')}</div>
-          <h1>{t('app.title')}</h1>
-          <p>{t('app.subtitle')}</p>
-        </div>
+    <>
+      <LoginFrame
+        languageSwitch={(
+          <button type="button" className="login-lang" onClick={() => setLang(lang === 'zh' ? 'en' : 'zh')}>
+            {lang === 'zh' ? 'English' : '中文'}
+          </button>
+        )}
+        logoMark={t('app.logoMark')}
+        title={t('app.title')}
+        subtitle={t('app.subtitle')}
+        footer={t('login.footer')}
+      >
         <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('login.title')}>
           {appConfig.tenantMode && (
             <LoginField name="tenantId" label={t('login.tenantId')} icon={<TeamOutlined />} value={values.tenantId} error={errors.tenantId} onChange={set('tenantId')} />
@@ -100,13 +103,12 @@ export default function LoginPage() {
             {t('login.submit')}
           </Button>
         </form>
-        <div className="login-footer">{t('login.footer')}</div>
-      </main>
+      </LoginFrame>
       {pendingRegistration && (
         <Suspense fallback={null}>
           <RegisterDialog pending={pendingRegistration} />
         </Suspense>
       )}
-    </div>
+    </>
   );
 }
