@@ -1,4 +1,8 @@
-import { PostgresDialect, type CompiledQuery, type DatabaseConnection, type Driver, type PostgresDialectConfig, type QueryCompiler, type QueryResult, type TransactionSettings } from 'kysely';
+import {
+  PostgresDialect, type CompiledQuery, type DatabaseConnection, type DatabaseIntrospector, type Driver, type Kysely, type PostgresDialectConfig, type QueryCompiler,
+  type QueryResult, type TransactionSettings,
+} from 'kysely';
+import { CurrentSchemaIntrospector } from './current-schema-introspector.js';
 
 /** Whether a query only reads: a select, or raw SQL that starts with `select`. */
 function onlyReads(query: CompiledQuery): boolean {
@@ -7,7 +11,7 @@ function onlyReads(query: CompiledQuery): boolean {
 }
 
 /**
- * PostgreSQL through Kysely, calling `wrote()` after every statement that may write and after every
+ * PostgreSQL through Kysely, its catalog read in the current schema only, calling `wrote()` after every statement that may write and after every
  * commit: kept answers (`KeptAnswers`) are dropped at once when this process writes, before its
  * answer to the writing request, rather than when PostgreSQL's notice of the commit comes back.
  */
@@ -18,6 +22,12 @@ export class NoticingPostgresDialect extends PostgresDialect {
 
   override createDriver(): Driver {
     return new NoticingDriver(super.createDriver(), this.wrote);
+  }
+
+  /** The catalog of the installation's own schema only (`CurrentSchemaIntrospector`). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
   }
 }
 

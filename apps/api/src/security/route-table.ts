@@ -187,7 +187,12 @@ export async function liveIds(app: FastifyInstance, table: string, except: Reado
  * bookkeeping: `count(*)` and, where the column exists, `sum(is_deleted)`. Prepared once; each
  * snapshot is one SQL statement.
  */
-export async function snapshotter(app: FastifyInstance, except: ReadonlySet<string> = new Set()): Promise<{ tables: string[]; take(): Promise<Record<string, string>> }> {
+export async function snapshotter(app: FastifyInstance, except: ReadonlySet<string> = new Set()): Promise<{
+  tables: string[];
+  take(): Promise<Record<string, string>>;
+  /** A mark that moves whenever anything may have been written (cheap, to skip \`take\` when nothing was). */
+  mark(): Promise<string>;
+}> {
   const { db, dialect } = app.services.database;
   const columns = dialect === 'sqlite'
     ? (await sql<{ t: string; c: string }>`select m.name as t, p.name as c from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table' and m.name not like 'sqlite_%'`.execute(db)).rows
@@ -206,8 +211,16 @@ export async function snapshotter(app: FastifyInstance, except: ReadonlySet<stri
     parts.push(`(select count(*) || '/' || ${deleted} from "${table}") as "${table}"`);
   }
   const statement = sql.raw(`select ${parts.join(', ')}`);
+  // SQLite: the rows this connection (the writer) has changed, and the commits of any other connection;
+  // PostgreSQL: the next transaction id, which any writing transaction moves.
+  const marker = sql.raw<{ mark: unknown }>(dialect === 'sqlite'
+    ? "select total_changes() || '/' || (select data_version from pragma_data_version) as mark"
+    : 'select pg_snapshot_xmax(pg_current_snapshot())::text as mark');
   return {
     tables,
+    async mark() {
+      return String((await marker.execute(db)).rows[0]?.mark);
+    },
     async take() {
       const row = (await statement.execute(db)).rows[0] as Record<string, unknown>;
       const out: Record<string, string> = {};
