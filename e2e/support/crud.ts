@@ -15,10 +15,14 @@ export const row = (scope: Locator, text: string) => scope.locator('tbody tr.ant
 /** The add/edit dialog (a form) or the view dialog (descriptions). */
 export const formDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.locator('form, .ant-descriptions') });
 
-/** Opens a page by its menu path and waits for its table. */
+/**
+ * Opens a page by its menu path and waits for its table. A first visit loads the page's code, its
+ * definition, dictionaries and first list: on a CI machine whose two cores also run the API suite
+ * that took over 15 seconds, so this one wait is longer than the others.
+ */
 export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(page.locator('.ant-table').first()).toBeVisible();
+  await expect(page.locator('.ant-table').first()).toBeVisible({ timeout: 40_000 });
 }
 
 export async function search(scope: Locator, fields: Record<string, string>): Promise<void> {
