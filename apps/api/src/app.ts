@@ -1,3 +1,4 @@
+import { langOf } from './core/lang.js';
 import { quietClientAborts } from './core/client-abort-log.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -197,7 +198,8 @@ function registerWeb(app: FastifyInstance, webDir: string | null, tokenHeader: s
   }
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || !hasWeb || req.method !== 'GET') {
-      return reply.code(404).send(failure(404, MSG.routeNotFound[req.lang ?? 'zh']));
+      // The API's hooks, which read the caller's language, do not run for a route that does not exist.
+      return reply.code(404).send(failure(404, MSG.routeNotFound[langOf(req.headers['accept-language'])]));
     }
     const captcha = isLoginPage(req.url) ? await loginCaptcha(app, req.ip) : null;
     // A page holding a captcha (single use) is never kept; the others are checked again before use.

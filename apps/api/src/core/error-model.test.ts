@@ -21,6 +21,8 @@ describe.each(testDialects())('error model on %s', (dialect) => {
     const res = await t.call('GET', '/api/blade-system/no-such-thing', admin);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 404, success: false, data: null, msg: '接口不存在' });
+    const english = await t.call('GET', '/api/blade-system/no-such-thing', admin, undefined, { 'accept-language': 'en' });
+    expect(english.json(), 'in the language the caller asks for').toMatchObject({ code: 404, msg: expect.not.stringMatching(/接口/) });
   });
 
   it('answers an unknown API route without a token with 404 too', async () => {

@@ -66,6 +66,12 @@ describe.each(testDialects())('system administration on %s', (dialect) => {
   });
 
   describe('users', () => {
+    it('answers the staff picker: the users of the own tenant, names only', async () => {
+      const users = await data('GET', '/api/blade-user/select', office) as Json[];
+      expect(users.map((u) => u.account)).toEqual(expect.arrayContaining(['admin', 'office']));
+      expect(users.every((u) => Object.keys(u).sort().join() === 'account,id,name,realName')).toBe(true);
+    });
+
     it('pages the users of a department and of those below it, without password hashes', async () => {
       const assocUser = await data('POST', '/api/blade-user/submit', admin, { account: `u${Date.now()}`, name: 'x', realName: '下级', roleId: ROLE.leader, deptId: DEPT.computerAssoc });
       const page = await data('GET', `/api/blade-user/page?deptId=${DEPT.computer}&size=100`, admin);

@@ -40,6 +40,7 @@ const SELF_SERVICE: Record<string, string> = {
   'GET /api/blade-system/dept/tree': 'department picker',
   'GET /api/blade-system/dept/lazy-tree': 'department picker',
   'GET /api/blade-system/post/select': 'post picker',
+  'GET /api/blade-user/select': 'staff picker of the business forms: names of the own tenant\'s users',
   'GET /api/blade-system/tenant/select': 'tenant picker: own tenant only (every tenant for the platform tenant holding the tenant menu)',
   'GET /api/blade-system/role/tree': 'role picker',
   'GET /api/blade-system/role/tree-by-id': 'role picker of the tenant owning a role (own tenant only)',

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCaller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
 import { badRequest } from '../../core/errors.js';
+import { pickerScope } from '../org/tree-nodes.js';
 import { idList, param } from '../role/id-list.js';
 import type { UserOperations } from './user-operations.js';
 
@@ -11,8 +12,15 @@ const ids = { type: 'string', description: 'comma-joined ids' };
 
 /** The user calls of spec section 7 "User" beside page/detail/submit/remove. */
 export function registerUserRoutes(app: FastifyInstance, users: UserOperations): void {
-  const { operations } = app.services;
+  const { operations, repository } = app.services;
   const caller = (req: FastifyRequest) => requireCaller(req.caller);
+
+  // The staff picker of the business forms (a care list's responsible staff): a signed-in caller's
+  // own tenant, its users' names only (DOMAIN 13.1).
+  app.get('/blade-user/select', { schema: { tags, summary: 'The users of the own tenant, for drop-downs: id, account, name and real name' } }, async (req) => {
+    const rows = await repository.all(userEntity, pickerScope(caller(req), undefined), [], [{ field: 'realName', desc: false }]);
+    return ok(rows.map((r) => ({ id: r.id, account: r.account, name: r.name, realName: r.realName })), req.lang);
+  });
   const userIds = (req: FastifyRequest) => idList(param(req.query, req.body, 'userIds'), 'userIds', true);
 
   app.post('/blade-user/update', { schema: { tags, summary: 'Edits a user (id required)' } }, async (req) => {

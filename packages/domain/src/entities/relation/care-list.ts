@@ -43,7 +43,7 @@ export const careListEntity = defineEntity({
     responsibleUserId: fk(t('负责人', 'Responsible staff'), {
       // Required; the creator when none is picked (DOMAIN 5.3).
       ref: 'user', list: true, search: 'equal', width: 100,
-      options: { url: '/blade-system/user/page?size=200', shape: 'list', labelKey: 'realName', valueKey: 'id' },
+      options: { url: '/blade-user/select', shape: 'list', labelKey: 'realName', valueKey: 'id' },
     }),
     contactName: text(t('家属联系人', 'Family contact'), { max: 32 }),
     contactPhone: text(t('联系电话', 'Contact phone'), { max: 20, list: true, width: 130, check: 'telephone', sensitive: 'phone' }),
