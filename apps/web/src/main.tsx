@@ -9,10 +9,13 @@ import { router } from './router/router';
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root');
 
-// The sign-in page's stand-in of the index page (scripts/prerender-login.mjs) gives way as soon as
-// the app has put anything on the page, in the same frame.
-const standIn = document.getElementById('login-stand-in');
-if (standIn) {
+// The sign-in page's stand-in of the index page (scripts/prerender-login.mjs), shown on /login only,
+// gives way as soon as the app has put anything on the page, in the same frame; elsewhere its empty
+// holder goes at once and nothing waits for it.
+const holder = document.getElementById('login-stand-in');
+const standIn = holder?.firstChild ? holder : null;
+if (!standIn) holder?.remove();
+else {
   const watch = new MutationObserver(() => {
     if (!container.firstChild) return;
     watch.disconnect();

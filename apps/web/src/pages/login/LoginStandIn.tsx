@@ -14,8 +14,9 @@ export const STAND_IN_CAPTCHA_ID = 'login-stand-in-captcha';
 /**
  * The sign-in page as the index page shows it before its scripts have run (rendered at build time,
  * once per language, by `scripts/prerender-login.mjs`): the same frame, boxes and captcha as
- * `LoginPage`, inert (nothing takes typing or a press), so the page appears at once on a slow device
- * and the real one replaces it unchanged. The captcha fetched by the index page shows in it.
+ * `LoginPage`, taking no typing or press (read-only inputs out of the tab order; the index page hides
+ * it from assistive technology and the pointer), so the page appears at once on a slow device and
+ * the real one replaces it unchanged. The captcha the index page holds or fetched shows in it.
  */
 export function LoginStandIn({ t, lang }: { t: TFunction; lang: Lang }) {
   return (
