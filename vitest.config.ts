@@ -7,7 +7,9 @@ export default defineConfig({
     alias: { '@alumni/domain': fileURLToPath(new URL('./packages/domain/src/index.ts', import.meta.url)) },
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    include: ['scripts/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    // One migrated and seeded database per dialect and run, copied for each test app (decision 225).
+    globalSetup: ['apps/api/src/test-support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // One retry on CI, where the browser tests load the same two cores: the test command's summary

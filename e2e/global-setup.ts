@@ -45,6 +45,8 @@ export default async function globalSetup(): Promise<void> {
   const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: webDist, SEED_DEMO: 'true', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Every test signs in from 127.0.0.1: the abuse limits are raised for the run.
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000', RATE_LIMIT_ACCOUNT_PER_MINUTE: '100000', RATE_LIMIT_REGISTER_PER_HOUR: '100000', RATE_LIMIT_SELF_SERVICE_PER_MINUTE: '100000',
+    // The tests run their SMTP server and data sources on this machine: the operator allows loopback (decision 209).
+    OUTBOUND_ALLOW: '127.0.0.0/8,::1/128',
     // The suite can run against another token header, as an installation may configure it.
     ...(process.env.TOKEN_HEADER ? { TOKEN_HEADER: process.env.TOKEN_HEADER } : {}) });
   const { app } = await buildApp(config);

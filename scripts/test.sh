@@ -39,7 +39,7 @@ step "Browser tests (started in the background; their output follows the unit an
 browser_pid=$!
 
 step "Unit and API tests"
-VITEST_RETRIED_FILE=.tmp/vitest-retried.json npx vitest run --reporter=default --reporter=json \
+TEST_TEMPLATES=eager VITEST_RETRIED_FILE=.tmp/vitest-retried.json npx vitest run --reporter=default --reporter=json \
   --reporter=./scripts/vitest-retried-reporter.ts --outputFile.json=.tmp/vitest.json
 unit=$?
 

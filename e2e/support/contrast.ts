@@ -28,12 +28,12 @@ export async function textContrast(element: Locator): Promise<number> {
       };
       return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
     };
-    const [text] = parse(getComputedStyle(el).color);
+    const text = parse(getComputedStyle(el).color)[0]!;
     return Math.min(...grounds().map((ground) => {
       const a = text[3];
-      const blended: Rgba = [0, 1, 2].map((i) => text[i] * a + ground[i] * (1 - a)).concat(1) as Rgba;
+      const blended: Rgba = [0, 1, 2].map((i) => text[i]! * a + ground[i]! * (1 - a)).concat(1) as Rgba;
       const [hi, lo] = [luminance(blended), luminance(ground)].sort((x, y) => y - x);
-      return (hi + 0.05) / (lo + 0.05);
+      return (hi! + 0.05) / (lo! + 0.05);
     }));
   });
 }

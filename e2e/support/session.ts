@@ -20,10 +20,10 @@ export async function captchaText(key: string): Promise<string> {
 export const CLIENT = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
 /** A token of the demo administrator through the API, by the captcha grant as the login page does. */
-export async function apiToken(request: APIRequestContext, account = 'admin'): Promise<string> {
+export async function apiToken(request: APIRequestContext, account = 'admin', password = DEMO_PASSWORD): Promise<string> {
   const captcha = await (await request.get('/api/blade-auth/oauth/captcha')).json() as { key: string };
   const code = await captchaText(captcha.key);
-  const md5 = createHash('md5').update(DEMO_PASSWORD).digest('hex');
+  const md5 = createHash('md5').update(password).digest('hex');
   const query = new URLSearchParams({ tenantId: '000000', username: account, password: md5, grant_type: 'captcha', scope: 'all' });
   const res = await request.post(`/api/blade-auth/oauth/token?${query}`, {
     headers: { Authorization: CLIENT, 'Tenant-Id': '000000', 'Captcha-Key': captcha.key, 'Captcha-Code': code },

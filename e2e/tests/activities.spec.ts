@@ -45,7 +45,14 @@ test('staff create an activity, enter an application, confirm it, check it in on
   await form.getByLabel('联系人', { exact: true }).fill('王老师');
   await form.getByLabel('联系电话', { exact: true }).fill('010-62780001');
   await form.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: /^抽奖$/ }) }).getByRole('radio', { name: '是' }).check();
-  await form.getByLabel('奖项设置', { exact: true }).fill('[{"prizeLevel":"2","prizeName":"纪念U盘","quantity":3}]');
+  // The prizes are rows of an editor, not JSON.
+  const prizes = form.getByRole('group', { name: '奖项设置' });
+  await button(prizes, '添加一行').click();
+  const prize = prizes.locator('.list-editor-row').first();
+  await prize.locator('[data-column="prizeLevel"] .ant-select').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('一等奖', { exact: true }).click();
+  await prize.locator('[data-column="prizeName"] input').fill('纪念U盘');
+  await prize.locator('[data-column="quantity"] input').fill('3');
   await button(form, '保存').click();
   await expect(toast(page, '新增成功')).toBeVisible();
   await search(activities, { 活动名称: title });

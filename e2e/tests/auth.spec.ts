@@ -80,7 +80,7 @@ test('a wrong captcha shows 验证码不正确', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('five wrong passwords lock the account', async ({ page, request }) => {
+test('five wrong passwords make this address wait, and the answer says how long', async ({ page, request }) => {
   for (let i = 0; i < 5; i++) {
     await fillLogin(page, { account: 'leader', password: `Wrong@${i}23456` });
     await submitLogin(page);
@@ -88,7 +88,7 @@ test('five wrong passwords lock the account', async ({ page, request }) => {
   }
   await fillLogin(page, { account: 'leader' });
   await submitLogin(page);
-  await expect(toast(page, '登录错误次数过多,请稍后再试')).toBeVisible();
+  await expect(toast(page, '登录错误次数过多,请1分钟后再试')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
   // Left as found: other tests sign in as the leader.

@@ -86,7 +86,10 @@ test('a notice push from a template to one department: estimate, send, progress,
     await expect(preview).toContainText('校友您好');
     await preview.getByRole('tab', { name: '短信' }).click();
     await expect(preview).toContainText('拒收请回复R');
-    await expect(preview).toContainText('按 1 条计费');
+    // Variables are filled as the sending fills them, the link absolute under the public base address.
+    await expect(preview).toContainText(`校友您好，院系通知${tag}，详情：http`);
+    await expect(preview).toContainText('/portal?tenant=000000。拒收请回复R');
+    await expect(preview).toContainText(/按 \d 条计费/);
     await page.screenshot({ path: 'screenshots/notice-push-form-zh.png' });
     await button(dialog, '保存').click();
     await expect(toast(page, '新增成功')).toBeVisible();

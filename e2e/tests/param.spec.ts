@@ -17,14 +17,14 @@ test('a parameter is added, found, edited and deleted', async ({ page }) => {
   await expect(fieldError(dialog, '请输入参数键名')).toBeVisible();
   await expect(fieldError(dialog, '请输入参数键值')).toBeVisible();
 
-  await dialog.getByLabel('参数名称').fill('校友卡有效期');
+  await dialog.getByLabel('参数名称').fill('证书有效期');
   await dialog.getByLabel('参数键名').fill('e2e.card.years');
   await dialog.getByLabel('参数键值').fill('5');
   await button(dialog, '保存').click();
   await expect(toast(page, '新增成功')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await search(list, { 参数名称: '校友卡' });
+  await search(list, { 参数名称: '证书有效期' });
   await expect(list.getByText('共 1 条')).toBeVisible();
   await expect(row(list, 'e2e.card.years')).toHaveCount(1);
 

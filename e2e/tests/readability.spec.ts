@@ -22,14 +22,14 @@ test('the captcha shows at its own size, with dark characters on a light ground'
   const size = await image.evaluate((el: HTMLImageElement) => [el.clientWidth, el.clientHeight, el.naturalWidth, el.naturalHeight]);
   expect(size).toEqual([130, 48, 130, 48]);
   // Each character is a filled path; the noise lines are strokes.
-  const svg = Buffer.from((await image.getAttribute('src'))!.split(',')[1], 'base64').toString('utf8');
+  const svg = Buffer.from((await image.getAttribute('src'))!.split(',')[1]!, 'base64').toString('utf8');
   const hex = (h: string) => (h.length === 4 ? [...h.slice(1)].map((c) => parseInt(c + c, 16)) : [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
   const luminance = (rgb: number[]) => {
-    const [r, g, b] = rgb.map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+    const [r = 0, g = 0, b = 0] = rgb.map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
-  const ground = luminance(hex(/<rect[^>]*fill="(#[0-9a-f]+)"/i.exec(svg)![1]));
-  const characters = [...svg.matchAll(/<path fill="(#[0-9a-f]+)"/gi)].map((m) => (ground + 0.05) / (luminance(hex(m[1])) + 0.05));
+  const ground = luminance(hex(/<rect[^>]*fill="(#[0-9a-f]+)"/i.exec(svg)![1]!));
+  const characters = [...svg.matchAll(/<path fill="(#[0-9a-f]+)"/gi)].map((m) => (ground + 0.05) / (luminance(hex(m[1]!)) + 0.05));
   expect(characters).toHaveLength(4);
   for (const ratio of characters) expect(ratio).toBeGreaterThanOrEqual(READABLE);
 });

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { button, chooseBySearch, openPage, region, row, search } from '../support/crud';
-import { CLIENT, apiToken, captchaText, signIn, toast, watchCaptcha } from '../support/session';
+import { apiToken, captchaText, signIn, toast, watchCaptcha } from '../support/session';
+import { call, residentId } from '../support/registrations';
 import { setLook } from '../support/shell';
 
 const tag = Date.now().toString(36).toUpperCase();
@@ -9,20 +10,6 @@ const BASE = '/api/blade-registInfo/registInfo';
 const CS = '1900000000000010001';
 const NETWORKS = '1900000000000020003';
 
-/** A valid resident ID number for a birthday on the 1st to 9th (the demo's fall on the 10th to 27th). */
-function residentId(sequence: number): string {
-  const body = `11010819900${(sequence % 9) + 1}0${(sequence % 9) + 1}${String((sequence * 2 + 1) % 1000).padStart(3, '0')}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((s, d, i) => s + Number(d) * (weights[i] as number), 0);
-  return body + '10X98765432'.charAt(sum % 11);
-}
-
-async function call(request: APIRequestContext, token: string, method: 'post' | 'put', url: string, data: unknown) {
-  const res = await request[method](url, { data, headers: { Authorization: CLIENT, 'Blade-Auth': `bearer ${token}`, 'Tenant-Id': '000000' } });
-  const body = await res.json();
-  expect(res.status(), JSON.stringify(body)).toBe(200);
-  return body.data;
-}
 
 test('an examiner sees the candidate of a registration with the same ID number, merges it, and the alumnus shows the merged fields', async ({ page, request }) => {
   test.setTimeout(150_000);

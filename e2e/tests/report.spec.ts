@@ -30,7 +30,7 @@ test('a report is built in the designer, previewed as a table and a chart, saved
   await expect(table.locator('tbody tr.ant-table-row').filter({ hasText: '奖助学金' })).toBeVisible();
   await expect(table.locator('.report-totals')).toContainText('合计');
   await expect(designer.getByRole('img', { name: `${name} - 数量` })).toBeVisible();
-  await expect(designer.locator('canvas').first()).toBeVisible();
+  await expect(designer.getByRole('img', { name: `${name} - 数量` }).locator('canvas, svg').first()).toBeVisible();
   await page.screenshot({ path: 'screenshots/report-designer-zh.png' });
   await button(designer, '保存').click();
   await expect(toast(page, '报表已保存')).toBeVisible();

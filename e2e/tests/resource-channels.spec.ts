@@ -12,7 +12,7 @@ test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
-test('local storage is configured and enabled, and an uploaded avatar is listed and downloadable with the token', async ({ page }) => {
+test('local storage is configured and enabled, and an uploaded avatar is listed and downloadable through a signed link', async ({ page }) => {
   await openPage(page, '/resource/oss/index');
   const list = region(page, '对象存储');
   await button(list, '新增').click();
@@ -35,7 +35,8 @@ test('local storage is configured and enabled, and an uploaded avatar is listed 
   await expect(row(files, 'avatar.png')).toHaveCount(1);
   const download = row(files, 'avatar.png').getByRole('link', { name: /下\s*载/ });
   const href = await download.getAttribute('href');
-  expect(href).toContain('blade-auth=');
+  expect(href).toContain('signature=');
+  expect(href).not.toContain('blade-auth');
   const withToken = await page.request.get(String(href));
   expect(withToken.status()).toBe(200);
   expect(Buffer.from(await withToken.body()).equals(PNG)).toBe(true);

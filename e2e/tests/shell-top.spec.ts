@@ -53,11 +53,14 @@ test('the top menu reloads the side menu for the chosen top menu', async ({ page
   await expect(page.locator('.app-sider').getByText('系统管理')).toBeVisible();
 });
 
-test('the notice popover has mail, messages and notices', async ({ page }) => {
+test('the notice popover has the unread notices, the messages waiting for an answer and the to-dos', async ({ page }) => {
   await page.getByRole('button', { name: '通知' }).click();
-  for (const name of ['邮件', '消息', '通知']) await expect(page.locator('.notice-popover').getByRole('tab', { name })).toBeVisible();
-  await page.locator('.notice-popover').getByRole('tab', { name: '消息' }).click();
-  await expect(page.locator('.notice-popover')).toContainText('返校日');
+  for (const name of ['通知', '留言', '待办']) await expect(page.locator('.notice-popover').getByRole('tab', { name: new RegExp(name) })).toBeVisible();
+  await page.locator('.notice-popover').getByRole('tab', { name: /留言/ }).click();
+  // The board's messages waiting for an answer, each with who left it (no demo entries any more).
+  const messages = page.locator('.notice-popover').getByRole('tabpanel').filter({ visible: true });
+  await expect(messages.getByRole('link').first()).toContainText('留言人：');
+  await expect(page.locator('.notice-popover')).not.toContainText('返校日活动报名已开放');
 });
 
 test('the user menu leads to the dashboard and user info, and logs out after confirmation', async ({ page }) => {

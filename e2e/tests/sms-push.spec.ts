@@ -30,7 +30,7 @@ test('an SMS push: recipients from the alumni library, sent, finished, failures 
   await button(row(pushes, `返校日提醒${tag}`), '推送对象').click();
   const drawer = page.locator('.ant-drawer').filter({ hasText: `返校日提醒${tag}` });
   await button(drawer, '从校友库添加').first().click();
-  const adding = page.getByRole('dialog').filter({ hasText: '校友编号（主键，逗号分隔）' });
+  const adding = page.getByRole('dialog', { name: '从校友库添加' });
   await adding.getByLabel('起').fill('1952');
   await adding.getByLabel('止').fill('2100');
   await button(adding, '添加').click();

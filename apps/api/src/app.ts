@@ -7,8 +7,11 @@ import fastifyStatic from '@fastify/static';
 import { routedEntities, dictEntity, dictBizEntity, MSG, type EntityDef } from '@alumni/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApiScopeHook } from './access/api-scope-hook.js';
+import { registerRouteGrantHook } from './access/route-grant.js';
+import { registerResponseHeaders } from './core/response-headers.js';
 import { registerMenuRoutes } from './access/menu-routes.js';
 import { registerApiLog } from './logs/log-hooks.js';
+import { registerPublicBaseFill } from './modules/resource/mail/public-base.js';
 import { registerLogRoutes } from './logs/log-routes.js';
 import { registerAuthHook } from './auth/auth-hook.js';
 import { registerAuthRoutes } from './auth/auth-routes.js';
@@ -22,6 +25,7 @@ import { registerOpenApi } from './core/openapi.js';
 import { setTimeZone } from './core/time.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { withStartLock } from './db/start-lock.js';
 import { refreshStatisticsAtStart } from './db/planner-statistics.js';
 import { sealStoredFields } from './db/seal-stored-fields.js';
 import { registerEntityRoutes } from './engine/entity-routes.js';
@@ -50,6 +54,13 @@ import { registerReportRoutes } from './modules/report/report-routes.js';
 import { registerSurveyRoutes } from './modules/survey/survey.js';
 import { registerBladexImportRoutes } from './modules/develop/bladex-import/bladex-import-routes.js';
 import { registerDevelopRoutes } from './modules/develop/develop.js';
+import { registerPortalContentRoutes } from './portal/portal-content-routes.js';
+import { registerPortalPrivacyRoutes } from './portal/portal-privacy-routes.js';
+import { registerPortalCardRoutes } from './portal/portal-card-routes.js';
+import { registerPortalAuthRoutes } from './portal/portal-auth-routes.js';
+import { registerPortalMeRoutes } from './portal/portal-me-routes.js';
+import { registerPortalTicketRoutes } from './portal/portal-tickets.js';
+import { registerCheckInRoutes } from './modules/activity/check-in-routes.js';
 import type { KvStore } from './store/kv-store.js';
 import { MemoryStore } from './store/memory-store.js';
 import { RedisStore } from './store/redis-store.js';
@@ -66,7 +77,9 @@ async function apiRoutes(api: FastifyInstance, options: { extraEntities?: readon
   registerInputHygiene(api);
   registerAuthHook(api, api.services.tokens, api.services.config.tokenHeader);
   registerApiScopeHook(api, api.services.scopes);
+  registerRouteGrantHook(api, api.services.access);
   registerApiLog(api);
+  registerPublicBaseFill(api);
   registerLogRoutes(api);
   await api.register(signInRoutes);
   registerMenuRoutes(api);
@@ -94,6 +107,13 @@ async function apiRoutes(api: FastifyInstance, options: { extraEntities?: readon
   registerBladexImportRoutes(api, api.services.bladexImports);
   registerDevelopRoutes(api);
   registerAuditRoutes(api);
+  registerPortalContentRoutes(api);
+  registerPortalPrivacyRoutes(api);
+  registerPortalCardRoutes(api);
+  registerPortalAuthRoutes(api);
+  registerPortalMeRoutes(api);
+  registerPortalTicketRoutes(api);
+  registerCheckInRoutes(api);
   await api.register(albumRoutes);
   await api.register(registerImportRoutes);
 }
@@ -128,8 +148,11 @@ export async function buildApp(
 
   const database = openDatabase(config.database);
   const store = options.store ?? (config.redisUrl ? new RedisStore(config.redisUrl, config.redisKeyPrefix) : new MemoryStore());
-  const migrated = await migrate(database);
-  const seed = await seedIfEmpty(database, config);
+  // One process at a time migrates and seeds: two started together after an upgrade wait in turn.
+  const { migrated, seed } = await withStartLock(config.database, async () => {
+    const applied = await migrate(database);
+    return { migrated: applied, seed: await seedIfEmpty(database, config) };
+  });
   const services = createServices(config, database, store, app.log, { auditTrail: options.auditTrail });
   await registerJobHandlers(services);
   // A push the seed left 待发送 (the demo's scheduled one) gets its start job like a submitted one.
@@ -151,6 +174,7 @@ export async function buildApp(
 
   // Per-request lines only when debugging; business logs stay at the configured level.
   const requestLogLevel = config.logLevel === 'debug' || config.logLevel === 'trace' ? config.logLevel : 'warn';
+  registerResponseHeaders(app);
   await registerCompression(app);
   await app.register(apiRoutes, { prefix: '/api', logLevel: requestLogLevel, extraEntities: options.extraEntities ?? [] });
   registerWeb(app, config.webDir, config.tokenHeader, config.apiCryptoKey);
@@ -182,7 +206,8 @@ async function signInRoutes(scope: FastifyInstance): Promise<void> {
 }
 
 /**
- * Serves the built web app at `/`, answering unknown non-API paths with its index page. The index
+ * Serves the built web app at `/`, answering unknown non-API paths with its index page (and those
+ * at `/portal` and below with the alumni portal's page, portal.html). The index
  * page is served from memory, telling the client the configured token header and the key of the
  * encrypted-body routes.
  */
@@ -190,16 +215,22 @@ function registerWeb(app: FastifyInstance, webDir: string | null, tokenHeader: s
   const hasWeb = !!webDir && existsSync(path.join(webDir, 'index.html'));
   const html = hasWeb ? readFileSync(path.join(webDir as string, 'index.html'), 'utf8') : '';
   const indexPage = hasWeb ? withApiCryptoKey(withTokenHeader(html, tokenHeader), apiCryptoKey) : '';
+  // The alumni portal is an entry of its own (portal.html), answered at /portal and below it.
+  const portalFile = hasWeb ? path.join(webDir as string, 'portal.html') : '';
+  const portalPage = hasWeb && existsSync(portalFile) ? readFileSync(portalFile, 'utf8') : null;
   if (hasWeb) {
     app.register(fastifyStatic, {
       root: webDir as string, wildcard: false, maxAge: '1h', immutable: false, preCompressed: true,
-      index: false, allowedPath: (pathName) => pathName !== '/index.html',
+      index: false, allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/portal.html',
     });
   }
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || !hasWeb || req.method !== 'GET') {
       // The API's hooks, which read the caller's language, do not run for a route that does not exist.
       return reply.code(404).send(failure(404, MSG.routeNotFound[langOf(req.headers['accept-language'])]));
+    }
+    if (portalPage !== null && isPortalPage(req.url)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(portalPage);
     }
     const captcha = isLoginPage(req.url) ? await loginCaptcha(app, req.ip) : null;
     // A page holding a captcha (single use) is never kept; the others are checked again before use.
@@ -209,6 +240,7 @@ function registerWeb(app: FastifyInstance, webDir: string | null, tokenHeader: s
 }
 
 const isLoginPage = (url: string) => url.split(/[?#]/)[0] === '/login';
+const isPortalPage = (url: string) => /^\/portal(\/|$)/.test(url.split(/[?#]/)[0] ?? '');
 
 /**
  * A captcha for the sign-in page, asked of the captcha call itself on behalf of the visitor's

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { QueueSettings } from './jobs/queue-settings.js';
 import { newFieldKey, type FieldKeyRing } from './db/field-sealing.js';
+import { parseAllowList, type OutboundAllowList } from './security/outbound-address.js';
 
 /** Headers the protocol gives another meaning; the token cannot travel in them. */
 const RESERVED_HEADERS = new Set([
@@ -35,6 +36,8 @@ const schema = z.object({
   API_CRYPTO_KEY: z.string().regex(/^[0-9A-Za-z]{16}$|^[0-9A-Za-z]{32}$/, 'must be 16 or 32 letters or digits').optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  DEMO: z.enum(['true', 'false']).optional(),
+  NODE_ENV: z.string().optional(),
   TIME_ZONE: z.string().default('Asia/Shanghai'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().optional(),
@@ -54,8 +57,16 @@ const schema = z.object({
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(5),
   JOB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a schema name: lower-case letters, digits and _').default('pgboss'),
   UPLOAD_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  IMPORTS_PER_TENANT: z.coerce.number().int().min(1).max(100).default(2),
   UPLOAD_EXTENSIONS: z.string().regex(/^[a-z0-9]{1,10}(,[a-z0-9]{1,10})*$/, 'comma-joined lower-case extensions, e.g. jpg,png,pdf')
     .default('jpg,jpeg,png,gif,webp,bmp,pdf,doc,docx,xls,xlsx,ppt,pptx,txt,csv,zip,rar,7z,mp4,mp3'),
+  OUTBOUND_ALLOW: z.string().superRefine((text, ctx) => {
+    try {
+      parseAllowList(text);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `comma-joined CIDRs and host[:port]s (${(error as Error).message})` });
+    }
+  }).optional(),
 });
 
 export interface Config {
@@ -88,6 +99,13 @@ export interface Config {
   adminPassword: string | null;
   /** Seed the demo school; `auto` = on the embedded database only. */
   seedDemo: boolean;
+  /**
+   * What the installation was declared: `demo` (`DEMO=true`, or `SEED_DEMO=true`), `production`
+   * (`DEMO=false`, `SEED_DEMO=false` or `NODE_ENV=production`), or `default` (none of them: the
+   * README's first command). The server refuses a production start that listens beyond loopback
+   * while a demo account keeps the published password (`security/demo-password-guard.ts`).
+   */
+  deployment: 'demo' | 'production' | 'default';
   timeZone: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   /** Folder of the built web app served at `/`; null = not served. */
@@ -101,8 +119,15 @@ export interface Config {
   uploadExtensions: ReadonlySet<string>;
   /** An upload whose body sends nothing for this long is answered 400 and its temporary file removed. */
   uploadStallSeconds: number;
+  /** Excel imports (preview or commit) a tenant may run at once, across every process sharing the key-value store. */
+  importsPerTenant: number;
   /** The job queue (`jobs/`, docs/job-queue.md). */
   jobs: QueueSettings;
+  /**
+   * Internal addresses (loopback, private, link-local…) a tenant-chosen outbound address may reach
+   * anyway: a campus's own MinIO or SMTP server (`security/outbound-address.ts`). Empty by default.
+   */
+  outboundAllow: OutboundAllowList;
   /** Abuse limits (`auth/abuse-limits.ts`), per client address unless named otherwise. */
   rateLimits: {
     /** Any call that carries no token. */
@@ -183,6 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataKey: (c.DATA_KEY ?? persistedSecret(dataDir, 'data-key', 32, 'hex')).toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD ?? null,
     seedDemo: c.SEED_DEMO === 'auto' ? database.kind === 'sqlite' : c.SEED_DEMO === 'true',
+    deployment: c.DEMO === 'true' || (c.DEMO === undefined && c.SEED_DEMO === 'true') ? 'demo'
+      : c.DEMO === 'false' || c.SEED_DEMO === 'false' || c.NODE_ENV === 'production' ? 'production' : 'default',
     timeZone: c.TIME_ZONE,
     logLevel: c.LOG_LEVEL,
     webDir: c.WEB_DIR ? path.resolve(c.WEB_DIR) : null,
@@ -192,6 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: c.UPLOAD_MAX_BYTES,
     uploadExtensions: new Set(c.UPLOAD_EXTENSIONS.split(',')),
     uploadStallSeconds: c.UPLOAD_STALL_SECONDS,
+    importsPerTenant: c.IMPORTS_PER_TENANT,
+    outboundAllow: parseAllowList(c.OUTBOUND_ALLOW),
     jobs: {
       runJobs: c.JOB_RUN === 'true',
       leaseSeconds: c.JOB_LEASE_SECONDS,

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { closeOnSignal, configOrExit, runMain } from './process-entry.js';
 import { DEMO_PASSWORD } from './seed/platform-seed.js';
+import { demoPasswordVerdict } from './security/demo-password-guard.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -35,9 +36,17 @@ async function main(): Promise<void> {
   let config = configOrExit();
   config = { ...config, webDir: config.webDir ?? defaultWebDir() };
   const { app, seed } = await buildApp(config);
+  // Before listening: a production start refuses while a demo account keeps the published password.
+  const verdict = await demoPasswordVerdict(config, app.services.database);
+  if (verdict.kind === 'refuse') {
+    console.error(verdict.message);
+    await app.close();
+    process.exit(1);
+  }
   const address = await app.listen({ port: config.port, host: config.host });
   await app.services.jobs.start();
   printBanner(config, address, seed);
+  if (verdict.kind === 'warn') console.warn(`${verdict.message}\n`);
   closeOnSignal(app);
 }
 

@@ -24,6 +24,8 @@ import { registInfoHooks } from './modules/identity/regist-info-hooks.js';
 import { Graduation } from './modules/people/graduation.js';
 import { studentStatusHooks } from './modules/people/student-status-hooks.js';
 import { relationHooks } from './modules/relation/relation.js';
+import { privacyRequestHooks } from './portal/portal-privacy-hooks.js';
+import { alumniCardHooks } from './portal/portal-card-hooks.js';
 import { studentHooks } from './modules/people/student-hooks.js';
 import { activityHooks } from './modules/activity/activity-hooks.js';
 import { applistHooks } from './modules/activity/applist-hooks.js';
@@ -51,6 +53,7 @@ import { SurveyLinks, surveyHooks } from './modules/survey/survey.js';
 import type { RecipientValuesSource } from './modules/messaging/notice-push-text.js';
 import { SurveyInvitations } from './modules/survey/survey-invitation.js';
 import type { KvStore } from './store/kv-store.js';
+import { OutboundGuard } from './security/outbound-address.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { openJobQueue } from './jobs/open-job-queue.js';
 import { NoticePushSending } from './modules/messaging/notice-push-sending.js';
@@ -105,6 +108,8 @@ export interface Services {
   pushRecipientValues: RecipientValuesSource;
   /** Moving in from a BladeX installation: dry runs and import jobs. */
   bladexImports: BladexImports;
+  /** The check of every address a tenant chose that the server connects to (`OUTBOUND_ALLOW`). */
+  outbound: OutboundGuard;
 }
 
 declare module 'fastify' {
@@ -128,7 +133,8 @@ export function createServices(config: Config, database: Database, store: KvStor
   const sealing = new FieldSealing(config.fieldKeys, config.dataKey);
   const repository = new EntityRepository(db, database.dialect, (query, options) => database.read(query, options), sealing, TALLY_SOURCES,
     config.database.kind === 'sqlite' ? Math.max(1, config.database.readWorkers) : 1);
-  const resources = createResourceServices(db, repository, config.dataDir);
+  const outbound = new OutboundGuard(config.outboundAllow, undefined, log);
+  const resources = createResourceServices(db, repository, config.dataDir, outbound);
   const routeTitles = new RouteTitles();
   const identityKeys = new IdentityKeys(config.dataKey, sealing);
   const duplicates = new Duplicates(identityKeys, sealing);
@@ -149,6 +155,8 @@ export function createServices(config: Config, database: Database, store: KvStor
     [registInfoEntity.name, registInfoHooks(duplicates, new RegistExamine(duplicates), { db, repository, operations: (): EntityOperations => operations })],
     [studentStatusEntity.name, studentStatusHooks()],
     ...relationHooks(db, repository),
+    ['privacyRequest', privacyRequestHooks()],
+    ['alumniCard', alumniCardHooks()],
     ['activity', activityHooks(db, params)],
     ['actApplist', applistHooks(db, repository)],
     ['activityCost', costHooks(db, repository)],
@@ -156,7 +164,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     ...albumHooks(db, params, resources, (): EntityOperations => operations),
     [reportEntity.name, reportHooks()],
     ...surveyHooks((): JobQueue => jobs),
-    ...developHooks(),
+    ...developHooks(outbound),
   ]);
   const jobs: JobQueue = openJobQueue(config, database, (message, error) => log.error({ err: error }, message));
   const audit = options.auditTrail === false ? null : new AuditTrail(database.dialect);
@@ -173,11 +181,11 @@ export function createServices(config: Config, database: Database, store: KvStor
   const recipientValues: RecipientValuesSource = (tenantId, push, base) => surveyInvitations.valuesFor(tenantId, push.surveyId, base);
   const noticePushes = new NoticePushSending({ db, jobs, repository, operations, resources, params, tokens: pushTokens, recipientValues });
   const bladexImports = new BladexImports({
-    db, repository, jobs, access, labels,
+    db, repository, jobs, access, labels, outbound,
     datasourceSettings: (who, id) => datasourceSettings({ operations, repository }, who, id),
   });
   return {
-    bladexImports,
+    bladexImports, outbound,
     noticePushes, pushTokens, surveyLinks, surveyInvitations, pushRecipientValues: recipientValues,
     config, database, store, access, scopes, params, labels, repository, sealing, operations, tokens,
     auditReads: new AuditReads(db, (query) => database.read(query)), sessions, identityKeys, duplicates, numbers,
@@ -185,7 +193,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     clients: new ClientRegistry(db),
     signIn,
     resources,
-    imports: new EntityImports(db, operations, repository, labels, store, resources.files, config.dataDir),
+    imports: new EntityImports(db, operations, repository, labels, store, resources.files, config.dataDir, config.importsPerTenant),
     logs: new LogWriter(db, log),
     routeTitles,
     jobs,

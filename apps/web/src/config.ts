@@ -71,6 +71,8 @@ export const appConfig = {
   homePath: '/wel/index',
   loginPath: '/login',
   lockPath: '/lock',
+  /** The only page of a user whose password was reset, until it is changed. */
+  forcedPasswordPath: '/change-password',
   /** False: the home tab is pinned (it cannot be closed while other tabs are open). */
   isFirstPage: false,
   /** Envelope codes that reject without a toast. */

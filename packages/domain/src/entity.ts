@@ -19,6 +19,11 @@ export interface EntityApi {
   /** An add-only call `<base>/save` beside submit: a body that names a row (`id`) is refused. */
   save?: boolean;
   /**
+   * `PUT <base>/enable?id=` and `PUT <base>/disable?id=` (button `<permission>_enable`): set the
+   * row's `status` to 1 enabled or 2 disabled; list pages offer 启用/停用 on each row.
+   */
+  enable?: boolean;
+  /**
    * Calls whose payload travels encrypted (PROTOCOL 9): with `body`, submit (and update) take the
    * Base64 of AES-CBC over the JSON text as `text/plain` (a plain JSON body is still accepted);
    * the `answers` named are the Base64 of the encrypted envelope, as `text/plain`.
@@ -63,7 +68,7 @@ export interface EntityDef<F extends Record<string, Field> = Record<string, Fiel
   /** Field shown as the row's name in pickers and confirmations. */
   titleField?: string;
   /** Button codes that differ from `<permission>_add|_edit|_delete|_view` (attachments are added by upload). */
-  buttonCodes?: Partial<Record<'add' | 'edit' | 'remove' | 'view' | 'export' | 'import', string>>;
+  buttonCodes?: Partial<Record<'add' | 'edit' | 'remove' | 'view' | 'export' | 'import' | 'enable', string>>;
   /** Row buttons the page offers; the view button is on unless switched off. */
   viewButton?: boolean;
   /** Lists show the create time as a column with a date-range search. */
@@ -157,7 +162,11 @@ export const permissionCodes = (entity: EntityDef) => ({
   view: entity.buttonCodes?.view ?? `${entity.permission}_view`,
   export: entity.buttonCodes?.export ?? `${entity.permission}_export`,
   import: entity.buttonCodes?.import ?? `${entity.permission}_import`,
+  enable: entity.buttonCodes?.enable ?? `${entity.permission}_enable`,
 });
+
+/** The `status` values of an entity with `api.enable`. */
+export const ENABLE_STATUS = { enabled: 1, disabled: 2 } as const;
 
 /** The full path (under /api) of one of an entity's standard calls, or null when it has none. */
 export function entityPath(entity: EntityDef, call: 'list' | 'detail' | 'submit' | 'remove'): string | null {

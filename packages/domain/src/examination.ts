@@ -2,7 +2,7 @@ import { datetime, dict, fk, text, type DictField, type DatetimeField, type FkFi
 import { t, type Text } from './text.js';
 
 /** The entities examined under the shared model (DOMAIN 1.5); the `bizType` of their log rows. */
-export type ExamineBizType = 'registinfo' | 'studentstatus' | 'department' | 'speciality' | 'visitrecord';
+export type ExamineBizType = 'registinfo' | 'studentstatus' | 'department' | 'speciality' | 'visitrecord' | 'alumnicard';
 
 /** Dictionary `examine_status`. */
 export const EXAMINE_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
@@ -30,6 +30,11 @@ export interface ExamineRule {
   notPendingMessage?: Text;
   /** On an approved row, the fields an editor without the examine code may still change. */
   approvedEditable?: { fields: readonly string[]; message: Text };
+  /**
+   * Results after which a row is final: nobody edits or removes it, examiner or not (an approved or
+   * merged registration). The server refuses with `edit` / `remove`; lists offer neither button.
+   */
+  final?: { states: readonly number[]; edit: Text; remove: Text };
   /**
    * A row kept as a draft until handed in, with its state in a field of its own (a visit record's
    * `visitStatus`: 0 draft, 1 pending, 2 approved, 3 returned) instead of `examineStatus` 0/1/2.
@@ -60,6 +65,23 @@ export function examineStates(rule: ExamineRule): { field: string; pending: numb
   return s
     ? { field: s.field, pending: s.pending, approved: s.approved, rejected: s.rejected, draft: s.draft }
     : { field: 'examineStatus', ...EXAMINE_STATUS, draft: null };
+}
+
+/**
+ * What the examination of `row` forbids a caller (`examiner`: holds `<menu>_examine`): the same
+ * rules the server's write hooks apply, so lists hide the buttons a click would be refused.
+ */
+export function examineForbids(rule: ExamineRule | undefined, row: Record<string, unknown>, examiner: boolean): { edit: boolean; remove: boolean } {
+  if (!rule) return { edit: false, remove: false };
+  const states = examineStates(rule);
+  const raw = row[states.field];
+  const status = raw === null || raw === undefined || raw === '' ? null : Number(raw);
+  if (status !== null && rule.final?.states.includes(status)) return { edit: true, remove: true };
+  // A draft-kept row is edited while a draft or rejected only.
+  if (rule.states) return { edit: status !== states.draft && status !== states.rejected, remove: false };
+  // Approved with nothing left to change for a non-examiner.
+  const approvedFixed = !examiner && status === states.approved && rule.approvedEditable?.fields.length === 0;
+  return { edit: approvedFixed, remove: false };
 }
 
 export const EXAMINE_MSG = {

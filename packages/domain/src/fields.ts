@@ -85,8 +85,95 @@ export interface TextField extends FieldCommon {
    * answers then carry `xxxName`, that row's title.
    */
   ref?: string;
+  /** A resident ID number whose holder's birthday and gender it carries (see `IdCardFills`). */
+  idCardFills?: IdCardFills;
 }
-export interface TextareaField extends FieldCommon { kind: 'textarea'; max: number; default?: string; }
+/**
+ * The fields an ID number fills while the row's `typeField` is 1 (resident ID): forms fill them as
+ * the number is typed, the server sets them on save (`personFromIdCard`).
+ */
+export interface IdCardFills { typeField: string; birthday: string; gender: string }
+/** The usual one: `idType`, `birthday`, `gender`. */
+export const ID_CARD_FILLS: IdCardFills = { typeField: 'idType', birthday: 'birthday', gender: 'gender' };
+export interface TextareaField extends FieldCommon {
+  kind: 'textarea'; max: number; default?: string;
+  /**
+   * A list of rows (a draw's prizes, a template's variables) kept as JSON text: forms edit it as a
+   * table of these columns, views and lists show it as rows, the server checks every row.
+   */
+  items?: ListSpec;
+  /** Uploaded pictures or files kept as the JSON list `[{link, name, size}]` (DOMAIN 1.3 image/file list). */
+  files?: FileSpec;
+  /** An HTML body: views show it sanitised (never as raw markup), lists and exports its text. */
+  richText?: boolean;
+}
+/** A column of a list field's rows. */
+export type ListColumn = TextField | IntegerField | DictField;
+export interface ListSpec {
+  columns: Record<string, ListColumn>;
+  /** At least this many rows when the field has a value (or is required). */
+  min?: number;
+  /** At most this many rows. */
+  max: number;
+}
+export interface FileSpec {
+  /** Pictures only (jpg, png, gif, webp) or any document as well (pdf, office, zip). */
+  accept: 'image' | 'file';
+  /** At most this many files. */
+  max: number;
+  /** The largest file, in megabytes. */
+  maxMb: number;
+}
+/** One uploaded file of a file-list field. */
+export interface StoredFile { link: string; name?: string; size?: number; attachId?: string }
+
+/** The MIME types a file-list field takes. */
+export const FILE_TYPES: Readonly<Record<FileSpec['accept'], readonly string[]>> = {
+  image: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+  file: ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf', 'application/msword',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.ms-excel',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/zip', 'text/plain'],
+};
+
+/** The file-name endings of each file-list kind (a picker's `accept`, and a browser that reports no type). */
+export const FILE_ENDINGS: Readonly<Record<FileSpec['accept'], readonly string[]>> = {
+  image: ['.jpg', '.jpeg', '.png', '.gif', '.webp'],
+  file: ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.pdf', '.doc', '.docx', '.xls', '.xlsx', '.zip', '.txt'],
+};
+
+/** What is wrong with a file chosen for a file-list field (its type first), or undefined when it may be uploaded. */
+export function fileProblem(spec: FileSpec, file: { name: string; type: string; size: number }): 'type' | 'size' | undefined {
+  const ending = file.name.toLowerCase().match(/\.[a-z0-9]+$/)?.[0] ?? '';
+  const typed = file.type ? FILE_TYPES[spec.accept].includes(file.type) : FILE_ENDINGS[spec.accept].includes(ending);
+  if (!typed) return 'type';
+  return file.size <= spec.maxMb * 1024 * 1024 ? undefined : 'size';
+}
+
+/** The rows of a list field's stored value (JSON text), or an empty list when it holds none or no list. */
+export function listRows(value: unknown): Record<string, unknown>[] {
+  if (Array.isArray(value)) return value.filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && !Array.isArray(r));
+  if (typeof value !== 'string' || value.trim() === '') return [];
+  try {
+    return listRows(JSON.parse(value) as unknown);
+  } catch {
+    return [];
+  }
+}
+
+/** The files of a file-list field's stored value: each with a link. */
+export const storedFiles = (value: unknown): StoredFile[] =>
+  listRows(value).filter((f) => typeof f.link === 'string' && f.link !== '')
+    .map((f) => ({ ...f, link: String(f.link), name: typeof f.name === 'string' && f.name ? f.name : fileNameOf(String(f.link)) }));
+
+/** The name a stored link shows: its last path segment, without the query. */
+export const fileNameOf = (link: string): string => {
+  const last = link.split('?')[0]?.split('/').pop() ?? link;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+};
 export interface IntegerField extends FieldCommon { kind: 'integer'; min?: number; max?: number; default?: number; }
 /**
  * An amount of money (DOMAIN 1.3 `decimal(money)`): a decimal(14,2) column, carried in JSON as a
@@ -144,6 +231,14 @@ export const dict = (label: Text, code: string, o: Optional<DictField, 'dict' | 
   ({ kind: 'dict', label, dict: code, source: 'system', ...o });
 export const date = (label: Text, o: Options<DateField> = {}): DateField => ({ kind: 'date', label, ...o });
 export const datetime = (label: Text, o: Options<DatetimeField> = {}): DatetimeField => ({ kind: 'datetime', label, ...o });
+/** A list of rows with these columns (JSON text), edited as a table. */
+export const list = (label: Text, columns: Record<string, ListColumn>, o: Optional<TextareaField, 'max'> & { min?: number; maxRows?: number } = {}): TextareaField => {
+  const { min, maxRows = 20, ...rest } = o;
+  return { kind: 'textarea', label, max: 4000, wide: true, ...rest, items: { columns, min, max: maxRows } };
+};
+/** Uploaded pictures or files (JSON text `[{link, name, size}]`). */
+export const files = (label: Text, spec: Partial<FileSpec> = {}, o: Optional<TextareaField, 'max'> = {}): TextareaField =>
+  ({ kind: 'textarea', label, max: 20_000, wide: true, ...o, files: { accept: 'file', max: 9, maxMb: 10, ...spec } });
 export const fk = (label: Text, o: Options<FkField> = {}): FkField => ({ kind: 'fk', label, ...o });
 export const ids = (label: Text, o: Options<IdsField> = {}): IdsField => ({ kind: 'ids', label, ...o });
 

@@ -1,6 +1,8 @@
 export * from './text.js';
 export * from './fields.js';
+export * from './list-text.js';
 export * from './sensitive.js';
+export * from './personal-data.js';
 export * from './entity.js';
 export * from './wire.js';
 export * from './messages.js';
@@ -69,13 +71,19 @@ export * from './resource-wire.js';
 export * from './job-wire.js';
 export * from './bladex-import-wire.js';
 export * from './audit.js';
-export { RELATION_MSG } from './entities/relation/relation-fields.js';
+export { ALUMNI_SOURCE, RELATION_MSG } from './entities/relation/relation-fields.js';
 export { associationEntity, ASSOCIATION_MSG, ASSOCIATION_STATE, ASSOCIATION_TYPE } from './entities/relation/association.js';
 export { associationMemberEntity, MEMBER_MSG, POSITION } from './entities/relation/association-member.js';
 export { honorEntity, HONOR_MSG } from './entities/relation/honor.js';
 export { careListEntity, CARE_MSG, CARE_STATUS, CARE_TRANSITIONS } from './entities/relation/care-list.js';
 export { visitRecordEntity, VISIT_MSG, VISIT_STATUS, MIN_MINUTES } from './entities/relation/visit-record.js';
 export { docQueryEntity, DOC_QUERY_MSG, DOC_STATUS, DOC_STEPS } from './entities/relation/doc-query.js';
+export {
+  privacyRequestEntity, PRIVACY_KIND, PRIVACY_KIND_BY_NAME, PRIVACY_STATE, PRIVACY_STEPS, PRIVACY_DEADLINE_WORKING_DAYS, PRIVACY_MSG,
+} from './entities/people/privacy-request.js';
+export {
+  alumniCardEntity, CARD_STATE, CARD_STEPS, CARD_VALID_YEARS, CARD_CODE_STEP_SECONDS, CARD_CODE_WINDOW, CARD_MSG,
+} from './entities/people/alumni-card.js';
 export { noticeEntity } from './entities/desk/notice.js';
 export * from './dictionary-english.js';
 export {

@@ -95,6 +95,39 @@ export function parsePaging(query: Record<string, unknown>, defaultSize: number 
   return { current, size };
 }
 
+/** The last value of a query parameter as text (a repeated one counts once); absent or blank is undefined. */
+function paramText(value: unknown, name: string): string | undefined {
+  const last = Array.isArray(value) ? value[value.length - 1] : value;
+  if (last === undefined || last === null) return undefined;
+  if (typeof last !== 'string' && typeof last !== 'number') throw new QueryError(MSG.badFilterValue, { name });
+  const text = String(last).trim();
+  return text === '' ? undefined : text;
+}
+
+/**
+ * A route's own date parameter (`yyyy-MM-dd`, optionally with a time, as a filter takes it): a day the
+ * calendar has, or a 400 naming the parameter — `0000-00-00` or `2024-02-30` would reach SQL, where
+ * PostgreSQL refuses it with a server error. Absent or blank answers undefined.
+ */
+export function dateQueryParam(value: unknown, name: string): string | undefined {
+  const text = paramText(value, name);
+  if (text === undefined) return undefined;
+  const converted = convert('date', 'equal', text);
+  if (typeof converted !== 'string') throw new QueryError(MSG.badFilterValue, { name });
+  return converted;
+}
+
+/**
+ * A route's own id parameter: a positive 64-bit integer, or a 400 naming the parameter — a longer
+ * run of digits would overflow PostgreSQL's bigint with a server error. Absent or blank answers undefined.
+ */
+export function idQueryParam(value: unknown, name: string): string | undefined {
+  const text = paramText(value, name);
+  if (text === undefined) return undefined;
+  if (!isId(text)) throw new QueryError(MSG.badFilterValue, { name });
+  return text;
+}
+
 /**
  * A condition built by code from a parameter a route declares (a hook's `listParams`), checked as a
  * filter of the query string is: a value its field cannot hold is a 400 naming the parameter, so no

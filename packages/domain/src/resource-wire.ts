@@ -4,6 +4,8 @@ import { t } from './text.js';
 export const RESOURCE_PATHS = {
   putFile: '/blade-resource/oss/endpoint/put-file',
   getFile: '/blade-resource/oss/endpoint/get-file',
+  /** Signs stored file links for the caller (body `{links}`), answering `FileLinksResult`. */
+  fileLinks: '/blade-resource/oss/endpoint/file-links',
   ossEnable: '/blade-resource/oss/enable',
   smsEnable: '/blade-resource/sms/enable',
   sendMessage: '/blade-resource/sms/endpoint/send-message',
@@ -12,10 +14,26 @@ export const RESOURCE_PATHS = {
 } as const;
 
 /**
- * The query parameter that carries the access token on file URLs (`<img src>` cannot send headers).
- * Only the file download accepts it.
+ * The query parameters of a short-lived signed file link (decision 238): `<img src>` cannot send the
+ * token header, so the API signs a stored link for the signed-in user instead of the token riding in
+ * the URL. A leaked link carries no token and stops working within minutes.
  */
-export const FILE_TOKEN_PARAM = 'blade-auth';
+export const FILE_LINK_PARAMS = { expires: 'expires', tenant: 'tenant', user: 'user', signature: 'signature' } as const;
+
+/** The answer of `fileLinks`: each asked link with its signed address, and how long they live (seconds). */
+export interface FileLinksResult {
+  links: Record<string, string>;
+  expiresIn: number;
+}
+
+/** The query parameter asking the file download to save the file (`attachment`) even where a browser could show it. */
+export const FILE_DOWNLOAD_PARAM = 'download';
+
+/** A file address that downloads the file instead of showing it. */
+export const downloadUrl = (url: string): string => `${url}${url.includes('?') ? '&' : '?'}${FILE_DOWNLOAD_PARAM}=1`;
+
+/** Whether a stored link is a file of the object storage download, which a signature opens. */
+export const isStoredFileLink = (link: string): boolean => link.includes(`/api${RESOURCE_PATHS.getFile}?`);
 
 /** The answer of put-file (PROTOCOL 8). */
 export interface PutFileResult {
@@ -39,12 +57,6 @@ export interface SmsSendResult {
   sent: number;
   failed: number;
   outcomes: SmsSendOutcome[];
-}
-
-/** The URL that shows a stored file to the holder of `token`: its link plus the token parameter. */
-export function fileUrl(link: string, token: string | null | undefined): string {
-  if (!link || !token || !link.includes(RESOURCE_PATHS.getFile)) return link;
-  return `${link}${link.includes('?') ? '&' : '?'}${FILE_TOKEN_PARAM}=${encodeURIComponent(token)}`;
 }
 
 export const RESOURCE_MSG = {

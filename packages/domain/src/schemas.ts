@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EntityDef } from './entity.js';
-import { dictKeys, isChoiceKind, MULTIPLE_KEYS_MAX, type Field } from './fields.js';
+import { dictKeys, isChoiceKind, MULTIPLE_KEYS_MAX, type Field, type FileSpec, type ListSpec } from './fields.js';
 import { MSG } from './messages.js';
 import { looksMasked } from './sensitive.js';
 import { checkProblem } from './validators/field-checks.js';
@@ -37,6 +37,8 @@ function valueSchema(field: Field, lang: Lang): z.ZodType<string | number> {
         .union([z.string(), z.number()], { error: msg(MSG.badText) })
         .transform((v) => String(v).trim())
         .pipe(z.string().max(field.max, { error: msg(MSG.tooLong, { max: field.max }) }));
+      if (field.kind === 'textarea' && field.items) return listSchema(field.items, field.max, lang, label);
+      if (field.kind === 'textarea' && field.files) return filesSchema(field.files, field.max, lang, label);
       const check = field.kind === 'text' ? field.check : undefined;
       if (!check) return text;
       return text.superRefine((value, ctx) => {
@@ -104,6 +106,102 @@ function valueSchema(field: Field, lang: Lang): z.ZodType<string | number> {
   }
 }
 
+/** A list or its JSON text, read as the list (undefined when it is neither). */
+function asList(v: unknown): unknown[] | undefined {
+  if (Array.isArray(v)) return v;
+  if (typeof v !== 'string') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return Array.isArray(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * A list field (`items`): JSON text or a list of rows, each row an object whose columns pass their
+ * own field's checks; stored as JSON text of the columns only, in declared order.
+ */
+function listSchema(spec: ListSpec, max: number, lang: Lang, label: string): z.ZodType<string> {
+  const columns = Object.entries(spec.columns);
+  return z.unknown().transform((v, ctx) => {
+    const rows = asList(v);
+    if (!rows || rows.some((r) => !isRecord(r))) {
+      ctx.addIssue({ code: 'custom', message: say(MSG.badList, lang, { label }) });
+      return z.NEVER;
+    }
+    const min = spec.min ?? 0;
+    if (rows.length < min || rows.length > spec.max) {
+      ctx.addIssue({ code: 'custom', message: say(MSG.listSize, lang, { label, min, max: spec.max }) });
+      return z.NEVER;
+    }
+    const out: Record<string, string | number | null>[] = [];
+    for (const [i, row] of (rows as Record<string, unknown>[]).entries()) {
+      const kept: Record<string, string | number | null> = {};
+      for (const [name, column] of columns) {
+        const raw = row[name];
+        const problem = (text: string) => ctx.addIssue({ code: 'custom', message: say(MSG.listCell, lang, { label, row: i + 1, problem: text }) });
+        if (blank(raw)) {
+          if (column.required) {
+            problem(requiredMessage(column, lang));
+            return z.NEVER;
+          }
+          kept[name] = null;
+          continue;
+        }
+        const parsed = valueSchema(column, lang).safeParse(raw);
+        if (!parsed.success) {
+          problem(parsed.error.issues[0]?.message ?? say(MSG.badText, lang, { label: column.label[lang] }));
+          return z.NEVER;
+        }
+        kept[name] = parsed.data;
+      }
+      out.push(kept);
+    }
+    const json = JSON.stringify(out);
+    if (json.length > max) {
+      ctx.addIssue({ code: 'custom', message: say(MSG.tooLong, lang, { label, max }) });
+      return z.NEVER;
+    }
+    return json;
+  });
+}
+
+/** A file list (`files`): JSON text or a list of `{link, name?, size?}`, at most `spec.max` of them. */
+function filesSchema(spec: FileSpec, max: number, lang: Lang, label: string): z.ZodType<string> {
+  return z.unknown().transform((v, ctx) => {
+    const list = asList(v);
+    const valid = list?.every((f) => isRecord(f) && typeof f.link === 'string' && f.link.trim() !== ''
+      && (f.name === undefined || f.name === null || typeof f.name === 'string')
+      && (f.size === undefined || f.size === null || (typeof f.size === 'number' && f.size >= 0)));
+    if (!list || !valid) {
+      ctx.addIssue({ code: 'custom', message: say(MSG.badFiles, lang, { label }) });
+      return z.NEVER;
+    }
+    if (list.length > spec.max) {
+      ctx.addIssue({ code: 'custom', message: say(MSG.tooManyFiles, lang, { label, max: spec.max }) });
+      return z.NEVER;
+    }
+    const json = JSON.stringify((list as Record<string, unknown>[]).map((f) => ({
+      link: String(f.link).trim(),
+      ...(typeof f.name === 'string' && f.name ? { name: f.name } : {}),
+      ...(typeof f.size === 'number' ? { size: f.size } : {}),
+      ...(typeof f.attachId === 'string' || typeof f.attachId === 'number' ? { attachId: String(f.attachId) } : {}),
+    })));
+    if (json.length > max) {
+      ctx.addIssue({ code: 'custom', message: say(MSG.tooLong, lang, { label, max }) });
+      return z.NEVER;
+    }
+    return json;
+  });
+}
+
+/** True for an empty value of a field: a list or file field's empty list too. */
+const emptyOf = (field: Field, v: unknown): boolean =>
+  blank(v) || (field.kind === 'textarea' && !!(field.items || field.files) && asList(v)?.length === 0);
+
 export function requiredMessage(field: Field, lang: Lang): string {
   if (field.requiredMessage) return field.requiredMessage[lang];
   return say(isChoiceKind(field.kind) ? MSG.requiredChoice : MSG.required, lang, { label: field.label[lang] });
@@ -159,7 +257,7 @@ export function parseSubmit(entity: EntityDef, body: unknown, lang: Lang): Submi
     if (id && field.form === 'create-only') continue;
     const raw = input[name];
     if (raw === undefined && id) continue;
-    if (blank(raw)) {
+    if (emptyOf(field, raw)) {
       // A secret left empty on update keeps its stored value (the form never shows it).
       if (field.required && !(id && field.secret)) errors[name] = requiredMessage(field, lang);
       else values[name] = raw === undefined ? defaultOf(field) : null;

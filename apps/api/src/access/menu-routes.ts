@@ -1,3 +1,4 @@
+import { isId } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../core/caller.js';
 import { ok } from '../core/envelope.js';
@@ -26,7 +27,8 @@ export function registerMenuRoutes(app: FastifyInstance): void {
     let menus = (await access.menus(caller)).filter((m) => m.category === 1);
     const { topMenuId } = req.query as { topMenuId?: string };
     if (topMenuId && /^\d+$/.test(topMenuId)) {
-      const keep = withDescendants(menus, await topMenuRoots(caller.tenantId, topMenuId));
+      // A run of digits no 64-bit id holds names no top menu (and would overflow PostgreSQL's bigint).
+      const keep = isId(topMenuId) ? withDescendants(menus, await topMenuRoots(caller.tenantId, topMenuId)) : new Set<string>();
       menus = menus.filter((m) => keep.has(m.id));
     }
     return ok(buildTree<MenuRow>(menus), req.lang);

@@ -1,12 +1,14 @@
 import rateLimit from '@fastify/rate-limit';
-import { FILE_TOKEN_PARAM, MSG } from '@alumni/domain';
+import { FILE_LINK_PARAMS, MSG } from '@alumni/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../core/errors.js';
 import { tokenHeaderOf } from './auth-hook.js';
 import { RedisStore } from '../store/redis-store.js';
+import { normalPhone } from '../modules/identity/identity-normal.js';
+import { PORTAL_HEADER } from '../portal/portal-auth.js';
 
-type LimitName = 'anonymous' | 'signIn' | 'captcha' | 'account' | 'register' | 'selfService';
+type LimitName = 'anonymous' | 'signIn' | 'captcha' | 'account' | 'register' | 'selfService' | 'portalTarget';
 
 /** The calls made without a token that cost the server work or create rows, and the limits each passes. */
 const LIMITED_ROUTES: Record<string, LimitName[]> = {
@@ -23,6 +25,9 @@ const LIMITED_ROUTES: Record<string, LimitName[]> = {
   // The survey answer page (DOMAIN 9.4), per address.
   '/api/blade-questionnaireSurvey/questionnaireSurvey/open/survey': ['selfService'],
   '/api/blade-questionnaireSurvey/questionnaireSurvey/open/submit': ['selfService'],
+  // The alumni portal's code sign-in, per address and per phone or e-mail address signed in to.
+  '/api/blade-portal/auth/code': ['signIn', 'portalTarget'],
+  '/api/blade-portal/auth/sign-in': ['signIn', 'portalTarget'],
 };
 
 /** A parameter from the query or a form/JSON body, as the sign-in calls read them. */
@@ -33,7 +38,7 @@ function param(req: FastifyRequest, name: string): string {
 }
 
 const carriesToken = (req: FastifyRequest, headerName: string) =>
-  !!tokenHeaderOf(req, headerName) || !!(req.query as Record<string, unknown> | undefined)?.[FILE_TOKEN_PARAM];
+  !!tokenHeaderOf(req, headerName) || !!req.headers[PORTAL_HEADER] || !!(req.query as Record<string, unknown> | undefined)?.[FILE_LINK_PARAMS.signature];
 
 const tooManyRequests = () => new AppError(429, MSG.tooManyRequests);
 
@@ -60,6 +65,12 @@ export async function registerAbuseLimits(api: FastifyInstance, config: Config):
   };
   const byAddress = (req: FastifyRequest) => req.ip;
   const byAccount = (req: FastifyRequest) => `${param(req, 'tenantId') || String(req.headers['tenant-id'] ?? '')}:${param(req, 'username') || param(req, 'account')}`;
+  // The phone or e-mail address a portal sign-in names (whatever it is: unknown ones are counted too).
+  const byPortalTarget = (req: FastifyRequest) => {
+    const channel = param(req, 'channel');
+    const target = channel === 'sms' ? normalPhone(param(req, 'target')) : param(req, 'target');
+    return `${param(req, 'tenantId')}:${channel}:${target}`;
+  };
   const checks: Record<LimitName, ReturnType<typeof limiter>> = {
     anonymous: limiter('anonymous', limits.anonymousPerMinute, 60_000, byAddress),
     signIn: limiter('sign-in', limits.signInPerMinute, 60_000, byAddress),
@@ -67,6 +78,7 @@ export async function registerAbuseLimits(api: FastifyInstance, config: Config):
     account: limiter('account', limits.accountPerMinute, 60_000, byAccount),
     register: limiter('register', limits.registerPerHour, 3_600_000, byAddress),
     selfService: limiter('self-service', limits.selfServicePerMinute, 60_000, byAddress),
+    portalTarget: limiter('portal-target', limits.accountPerMinute, 60_000, byPortalTarget),
   };
 
   // Before the token is read: a call without one is counted whatever it asks for.

@@ -1,8 +1,9 @@
 import { MSG } from '@alumni/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callOrigin, type Caller } from '../core/caller.js';
-import { unauthorized } from '../core/errors.js';
+import { AppError, unauthorized } from '../core/errors.js';
 import { langOf } from '../core/lang.js';
+import { isPortalToken, PORTAL_MSG } from '../portal/portal-auth.js';
 import { isSuperAdmin } from './sign-in.js';
 import type { TokenService } from './tokens.js';
 
@@ -32,6 +33,7 @@ export async function callerFromToken(tokens: TokenService, header: string | und
     refreshTokenId: claims.rti ?? '',
     expiresAt: claims.exp,
     refreshExpiresAt: claims.rex ?? claims.exp,
+    ...(claims.mcp ? { mustChangePassword: true } : {}),
   };
 }
 
@@ -48,9 +50,16 @@ export function registerAuthHook(app: FastifyInstance, tokens: TokenService, hea
   app.addHook('onRequest', async (req: FastifyRequest) => {
     req.lang = langOf(req.headers['accept-language']);
     if (req.url.startsWith('/api/docs')) return; // the API documentation is public
-    const result = await callerFromToken(tokens, tokenHeaderOf(req, headerName));
+    const header = tokenHeaderOf(req, headerName);
+    // An alumni portal token opens portal routes only: every other route refuses it, public or not (decision 245).
+    const offered = BEARER.exec(header ?? '')?.[1]?.trim();
+    if (offered && isPortalToken(offered) && !req.routeOptions.config?.portal) throw unauthorized(PORTAL_MSG.portalToken);
+    const result = await callerFromToken(tokens, header);
     if (typeof result === 'object') {
       req.caller = { ...result, lang: req.lang, origin: callOrigin(req) };
+      // A reset password is changed before anything else: other routes refuse the token (decision 237).
+      const config = req.routeOptions.config;
+      if (result.mustChangePassword && !config?.public && !config?.beforePasswordChange) throw new AppError(403, MSG.mustChangePassword);
       return;
     }
     if (req.routeOptions.config?.public) return;

@@ -39,9 +39,9 @@ export function registerAuthRoutes(app: FastifyInstance): void {
           if (!(await captcha.check(header(req, 'captcha-key'), header(req, 'captcha-code')))) {
             throw new OAuthError(400, 'invalid_grant', OAUTH_MSG.badCaptcha);
           }
-          return signedIn(req, await signIn.signIn(client, { tenantId, account: q.username ?? '', password: q.password ?? '', deptId, roleId }));
+          return signedIn(req, await signIn.signIn(client, { tenantId, account: q.username ?? '', password: q.password ?? '', deptId, roleId, address: req.ip }));
         case 'password':
-          return signedIn(req, await signIn.signIn(client, { tenantId, account: q.username ?? '', password: q.password ?? '', deptId, roleId }));
+          return signedIn(req, await signIn.signIn(client, { tenantId, account: q.username ?? '', password: q.password ?? '', deptId, roleId, address: req.ip }));
         case 'refresh_token':
           return await signIn.refresh(client, q.refresh_token ?? '', q.tenantId ?? header(req, 'tenant-id'), deptId, roleId);
         default:
@@ -50,7 +50,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       }
     } catch (err) {
       if (err instanceof OAuthError) {
-        if (err.error === 'invalid_grant') logs.usual(originOf(req), { logId: err.event, logLevel: 'warn', logData: err.description.zh });
+        if (err.error === 'invalid_grant') logs.usual(originOf(req), { logId: err.event, logLevel: 'warn', logData: err.text('zh') });
         return reply.code(err.status).send(err.body(req.lang));
       }
       throw err;
@@ -92,10 +92,10 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     const row = await app.services.database.db.selectFrom('blade_user')
       .select(['id', 'tenant_id', 'account', 'name', 'real_name', 'avatar', 'email', 'phone', 'birthday', 'sex', 'role_id', 'dept_id', 'post_id', 'user_type'])
       .where('id', '=', caller.userId).where('is_deleted', '=', 0).executeTakeFirst();
-    return ok(row ? { ...plain(row), roleName: caller.roleAliases.join(','), tenantId: caller.tenantId } : null, req.lang);
+    return ok(row ? { ...plain(row), roleName: caller.roleAliases.join(','), tenantId: caller.tenantId, mustChangePassword: caller.mustChangePassword === true } : null, req.lang);
   };
   for (const path of ['/blade-auth/oauth/user-info', '/blade-auth/user-info']) {
-    app.get(path, { schema: { tags, summary: 'The signed-in user' } }, userInfo);
+    app.get(path, { config: { beforePasswordChange: true }, schema: { tags, summary: 'The signed-in user' } }, userInfo);
   }
 
   const clearCache = async () => {

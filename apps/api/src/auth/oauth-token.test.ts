@@ -157,21 +157,68 @@ describe.each(testDialects())('oauth token on %s', (dialect) => {
   });
 
   describe('lockout', () => {
-    it('locks the account after account.failCount failures, even for the right password', async () => {
-      for (let i = 0; i < 5; i++) {
-        expect((await requestToken(t, passwordGrant('college', 'wrong'))).json().error_description).toBe('用户名或密码错误');
+    /** A token request from the given client address. */
+    const tokenFrom = (remoteAddress: string, query: Record<string, string>, headers: Record<string, string> = {}) => t.app.inject({
+      method: 'POST', url: `/api/blade-auth/oauth/token?${new URLSearchParams(query)}`, remoteAddress,
+      headers: { authorization: CLIENT_HEADER, 'tenant-id': query.tenantId ?? '000000', ...headers },
+    });
+    const WRONG = { error: 'invalid_grant', error_description: '用户名或密码错误' };
+    const WAIT = { error: 'invalid_grant', error_description: '登录错误次数过多,请1分钟后再试' };
+
+    it('makes an address wait after account.failCount failures, saying how long, alike for known and unknown accounts', async () => {
+      try {
+        for (let i = 0; i < 5; i++) {
+          expect((await tokenFrom('10.9.0.1', passwordGrant('college', 'wrong'))).json()).toEqual(WRONG);
+          expect((await tokenFrom('10.9.0.1', passwordGrant('nobody-known', 'wrong'))).json()).toEqual(WRONG);
+        }
+        // Whatever the password, and whether the account exists: the answer does not tell.
+        for (const query of [passwordGrant('college'), passwordGrant('college', 'wrong'), passwordGrant('nobody-known')]) {
+          const res = await tokenFrom('10.9.0.1', query);
+          expect(res.statusCode).toBe(400);
+          expect(res.json()).toEqual(WAIT);
+        }
+        expect((await tokenFrom('10.9.0.1', passwordGrant('college'), { 'accept-language': 'en' })).json().error_description)
+          .toBe('Too many failed sign-ins, please try again in 1 minute(s)');
+      } finally {
+        await t.app.services.signIn.unlock('000000', 'college');
+        await t.app.services.signIn.unlock('000000', 'nobody-known');
       }
-      const res = await requestToken(t, passwordGrant('college'));
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'invalid_grant', error_description: '登录错误次数过多,请稍后再试' });
-      await t.app.services.signIn.unlock('000000', 'college');
     });
 
-    it('lets the account sign in again once unlocked', async () => {
-      for (let i = 0; i < 5; i++) await requestToken(t, passwordGrant('association', 'wrong'));
-      expect((await requestToken(t, passwordGrant('association'))).json().error_description).toBe('登录错误次数过多,请稍后再试');
+    it('lets the owner sign in from another address while the guessing address waits', async () => {
+      try {
+        for (let i = 0; i < 6; i++) await tokenFrom('10.9.1.1', passwordGrant('association', 'wrong'));
+        expect((await tokenFrom('10.9.1.1', passwordGrant('association'))).json()).toEqual(WAIT);
+        const owner = await tokenFrom('10.9.1.2', passwordGrant('association'));
+        expect(owner.statusCode, owner.body).toBe(200);
+        // The owner's success does not free the guesser.
+        expect((await tokenFrom('10.9.1.1', passwordGrant('association'))).json().error).toBe('invalid_grant');
+      } finally {
+        await t.app.services.signIn.unlock('000000', 'association');
+      }
+    });
+
+    it('doubles the wait with every further failure of the address, up to the lockout minutes', async () => {
+      const { signIn } = t.app.services;
+      try {
+        const waits = [];
+        for (let i = 0; i < 11; i++) waits.push(await signIn.recordFailure('000000', 'college', '10.9.2.1'));
+        expect(waits).toEqual([0, 0, 0, 0, 60, 120, 240, 480, 960, 1800, 1800]);
+        expect(await signIn.lockedFor('000000', 'college', '10.9.2.1')).toBeGreaterThan(1700);
+        expect((await tokenFrom('10.9.2.1', passwordGrant('college'))).json().error_description).toBe('登录错误次数过多,请30分钟后再试');
+        expect(await signIn.lockedFor('000000', 'college', '10.9.2.2')).toBe(0);
+      } finally {
+        await signIn.unlock('000000', 'college');
+      }
+    });
+
+    it('lets the account sign in again from every address once unlocked', async () => {
+      for (let i = 0; i < 5; i++) await tokenFrom('10.9.3.1', passwordGrant('association', 'wrong'));
+      for (let i = 0; i < 5; i++) await tokenFrom('10.9.3.2', passwordGrant('association', 'wrong'));
+      expect((await tokenFrom('10.9.3.1', passwordGrant('association'))).json()).toEqual(WAIT);
       await t.app.services.signIn.unlock('000000', 'association');
-      expect((await requestToken(t, passwordGrant('association'))).json().access_token).toBeTypeOf('string');
+      expect((await tokenFrom('10.9.3.1', passwordGrant('association'))).json().access_token).toBeTypeOf('string');
+      expect((await tokenFrom('10.9.3.2', passwordGrant('association'))).json().access_token).toBeTypeOf('string');
     });
 
     it('does not lock after fewer failures than the limit, and a success starts the count again', async () => {
@@ -184,10 +231,28 @@ describe.each(testDialects())('oauth token on %s', (dialect) => {
     it('locks an account of one tenant only', async () => {
       for (let i = 0; i < 5; i++) await requestToken(t, passwordGrant('admin', 'wrong', '100001'));
       try {
-        expect((await requestToken(t, passwordGrant('admin', DEMO_PASSWORD, '100001'))).json().error_description).toBe('登录错误次数过多,请稍后再试');
+        expect((await requestToken(t, passwordGrant('admin', DEMO_PASSWORD, '100001'))).json()).toEqual(WAIT);
         expect((await requestToken(t, passwordGrant('admin'))).statusCode).toBe(200);
       } finally {
         await t.app.services.signIn.unlock('100001', 'admin');
+      }
+    });
+
+    it('answers a disabled account like a wrong password, whatever the password, and counts it', async () => {
+      const remove = await addUser('sleeper', { status: 0, roleId: ROLE.leader, deptId: DEPT.office });
+      try {
+        const right = await tokenFrom('10.9.4.1', passwordGrant('sleeper'));
+        const wrong = await tokenFrom('10.9.4.1', passwordGrant('sleeper', 'wrong'));
+        const unknown = await tokenFrom('10.9.4.1', passwordGrant('nobody-sleeps'));
+        for (const res of [right, wrong, unknown]) {
+          expect(res.statusCode).toBe(400);
+          expect(res.json()).toEqual(WRONG);
+        }
+        expect(await t.app.services.store.get('signin-fail:000000:sleeper:10.9.4.1')).toBe('2');
+      } finally {
+        await remove();
+        await t.app.services.signIn.unlock('000000', 'sleeper');
+        await t.app.services.signIn.unlock('000000', 'nobody-sleeps');
       }
     });
   });

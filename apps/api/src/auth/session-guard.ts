@@ -23,7 +23,7 @@ interface SessionRow {
  * Whether a token's session still stands, read from the database on every use so that it holds at
  * once and across processes. A token carries the user's session stamp from when it was issued: an
  * HMAC of what its rights were born with (password hash, roles, departments) and of the explicit
- * session version. Changing any of them (role replaced, password changed or reset, sign-in lockout)
+ * session version. Changing any of them (role replaced, password changed or reset)
  * changes the stamp and ends every older token; a removed or disabled user, or a removed or expired
  * tenant, ends them too. Tokens hold no password material: the stamp is a keyed hash.
  */
@@ -63,6 +63,25 @@ export class SessionGuard {
   async isCurrent(claims: Pick<TokenClaims, 'user_id' | 'tenant_id' | 'sst'>): Promise<boolean> {
     const row = await this.inTurn(() => this.read(claims.user_id));
     return this.live(row) && String(row.tenant_id) === claims.tenant_id && this.stampOf(row) === claims.sst;
+  }
+
+  /**
+   * Marks (or clears) the users' next sign-in as one that must change the password first (an
+   * administrator's reset, decision 237). The mark is read when a token is issued.
+   */
+  async setMustChangePassword(userIds: string[], must: boolean, db: Db = this.db): Promise<void> {
+    const value = must ? 1 : 0;
+    for (const userId of userIds) {
+      await db.insertInto(SESSION_TABLE).values({ user_id: userId, version: 0, must_change_password: value, update_time: now() })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ must_change_password: value, update_time: now() }))
+        .execute();
+    }
+  }
+
+  /** Whether the user must change the password before anything else. */
+  async mustChangePassword(userId: string): Promise<boolean> {
+    const row = await this.db.selectFrom(SESSION_TABLE).select('must_change_password').where('user_id', '=', userId).executeTakeFirst();
+    return Number(row?.must_change_password ?? 0) === 1;
   }
 
   /** Ends every existing session of the users (their tokens are refused from now on, in every process). */

@@ -16,6 +16,8 @@ export interface SignInRequest {
   password: string;
   deptId?: string;
   roleId?: string;
+  /** The caller's address: failures are counted, and guessers slowed, per address and account. */
+  address: string;
 }
 
 interface UserRow {
@@ -32,16 +34,22 @@ interface UserRow {
   status: number;
 }
 
-export const ACCOUNT_DISABLED = t('该账号已被禁用,请联系管理员', 'This account is disabled, please contact the administrator');
 const DEFAULT_FAIL_COUNT = 5;
+/** The first wait once an address has guessed `account.failCount` times wrong; each further failure doubles it. */
+const FIRST_LOCK_SECONDS = 60;
+/** How long an address's failures at one account are remembered (from the first), unless a success clears them. */
+const FAILURE_MEMORY_SECONDS = 24 * 3600;
+
+/** The refusal of an address that must wait, saying how long (whole minutes, rounded up). */
+export const lockedOutFor = (seconds: number) => ({ minutes: Math.max(1, Math.ceil(seconds / 60)) });
 
 /**
  * A hash no password matches, checked when the account is unknown so that an unknown account costs
  * the same hash work as a known one (answer times do not tell which accounts exist).
  */
-const UNKNOWN_ACCOUNT_HASH = hashPassword(md5Hex(`unknown-account-${Math.random()}`));
+export const UNKNOWN_ACCOUNT_HASH = hashPassword(md5Hex(`unknown-account-${Math.random()}`));
 
-/** Sign-in and token refresh: tenant, lockout, credentials, roles, then a token pair. */
+/** Sign-in and token refresh: tenant, the address's wait, credentials, roles, then a token pair. */
 export class SignInService {
   constructor(
     private readonly db: Db,
@@ -53,7 +61,9 @@ export class SignInService {
     private readonly lifetimes: { access: number | null; refresh: number | null },
   ) {}
 
-  private failKey = (tenantId: string, account: string) => `signin-fail:${tenantId}:${account.toLowerCase()}`;
+  private accountKey = (tenantId: string, account: string) => `${tenantId}:${account.toLowerCase()}:`;
+  private failKey = (tenantId: string, account: string, address: string) => `signin-fail:${this.accountKey(tenantId, account)}${address}`;
+  private lockKey = (tenantId: string, account: string, address: string) => `signin-lock:${this.accountKey(tenantId, account)}${address}`;
 
   async checkTenant(tenantId: string): Promise<void> {
     const tenant = await this.db.selectFrom('blade_tenant').select(['expire_time'])
@@ -64,42 +74,58 @@ export class SignInService {
     }
   }
 
-  async isLockedOut(tenantId: string, account: string): Promise<boolean> {
-    const limit = await this.params.number(tenantId, 'account.failCount', DEFAULT_FAIL_COUNT);
-    return Number(await this.store.get(this.failKey(tenantId, account))) >= limit;
+  /**
+   * How many seconds this address must still wait before it may try this account again (0: none).
+   * The same for known and unknown accounts, and whatever password is offered, so a waiting
+   * address learns nothing about the account.
+   */
+  async lockedFor(tenantId: string, account: string, address: string): Promise<number> {
+    const until = Number(await this.store.get(this.lockKey(tenantId, account, address)));
+    return until > Date.now() ? Math.ceil((until - Date.now()) / 1000) : 0;
   }
 
   /**
-   * Counts one failed proof of the password (a sign-in, or the login page's password change)
-   * towards the lockout; answers whether this failure is the one that locks the account.
+   * Counts one failed proof of the password (a sign-in, or the login page's password change) from
+   * this address towards its wait: from the `account.failCount`-th failure on, each makes the
+   * address wait before its next try, 1 minute doubling up to the lockout minutes. Other addresses,
+   * the account's owner among them, and the account's live sessions are not touched. Answers the
+   * seconds this failure makes the address wait (0: none yet).
    */
-  async recordFailure(tenantId: string, account: string): Promise<boolean> {
-    const failures = await this.store.increment(this.failKey(tenantId, account), this.lockoutMinutes * 60);
+  async recordFailure(tenantId: string, account: string, address: string): Promise<number> {
+    const failures = await this.store.increment(this.failKey(tenantId, account, address), FAILURE_MEMORY_SECONDS);
     const limit = await this.params.number(tenantId, 'account.failCount', DEFAULT_FAIL_COUNT);
-    if (failures !== limit) return false;
-    // A locked account's existing sessions end too: whoever is guessing may already hold one.
-    const user = await this.findUser(tenantId, account);
-    if (user) await this.sessions.endSessions([String(user.id)]);
-    return true;
+    if (failures < limit) return 0;
+    const seconds = Math.min(this.lockoutMinutes * 60, FIRST_LOCK_SECONDS * 2 ** (failures - limit));
+    await this.store.set(this.lockKey(tenantId, account, address), String(Date.now() + seconds * 1000), seconds);
+    return seconds;
   }
 
-  /** Lifts a sign-in lockout (the users page's unlock). */
+  /** Forgets this address's failures at the account (after it proved the password). */
+  async clearFailures(tenantId: string, account: string, address: string): Promise<void> {
+    await this.store.delete(this.failKey(tenantId, account, address), this.lockKey(tenantId, account, address));
+  }
+
+  /** Lifts every address's wait and failures at the account (the users page's unlock). */
   async unlock(tenantId: string, account: string): Promise<void> {
-    await this.store.delete(this.failKey(tenantId, account));
+    await this.store.deletePrefix(`signin-fail:${this.accountKey(tenantId, account)}`);
+    await this.store.deletePrefix(`signin-lock:${this.accountKey(tenantId, account)}`);
   }
 
   async signIn(client: OAuthClient, req: SignInRequest) {
     if (!req.account || !req.password) throw new OAuthError(400, 'invalid_request', OAUTH_MSG.missingCredentials);
     await this.checkTenant(req.tenantId);
-    if (await this.isLockedOut(req.tenantId, req.account)) throw new OAuthError(400, 'invalid_grant', OAUTH_MSG.lockedOut);
+    const wait = await this.lockedFor(req.tenantId, req.account, req.address);
+    if (wait > 0) throw new OAuthError(400, 'invalid_grant', OAUTH_MSG.lockedOut, 'sign_in_failed', lockedOutFor(wait));
     const user = await this.findUser(req.tenantId, req.account);
     const check = await verifyPassword(user?.password ?? (await UNKNOWN_ACCOUNT_HASH), req.password);
-    if (!user || !check.ok) {
-      const locked = await this.recordFailure(req.tenantId, req.account);
-      throw new OAuthError(400, 'invalid_grant', OAUTH_MSG.badCredentials, locked ? 'lockout' : 'sign_in_failed');
+    // An unknown account, a wrong password and a disabled account (whatever the password) answer
+    // alike and count alike: no answer tells a caller without a token that an account exists or
+    // that a password was right.
+    if (!user || !check.ok || Number(user.status) !== 1) {
+      const locked = await this.recordFailure(req.tenantId, req.account, req.address);
+      throw new OAuthError(400, 'invalid_grant', OAUTH_MSG.badCredentials, locked > 0 ? 'lockout' : 'sign_in_failed');
     }
-    if (Number(user.status) !== 1) throw new OAuthError(400, 'invalid_grant', ACCOUNT_DISABLED);
-    await this.store.delete(this.failKey(req.tenantId, req.account));
+    await this.clearFailures(req.tenantId, req.account, req.address);
     if (check.rehash) {
       user.password = await hashPassword(req.password);
       await this.db.updateTable('blade_user').set({ password: user.password, update_time: now() })
@@ -117,9 +143,11 @@ export class SignInService {
     const user = await this.db.selectFrom('blade_user').selectAll().where('id', '=', claims.user_id)
       .where('is_deleted', '=', 0).executeTakeFirst() as UserRow | undefined;
     if (!user || Number(user.status) !== 1) throw new OAuthError(401, 'invalid_grant', OAUTH_MSG.badRefresh);
-    const issued = await this.issueFor(client, user, deptId, roleId);
-    await this.tokens.revoke(claims.jti, claims.exp);
-    return issued;
+    // The refresh token is spent once every check passed and just before the pair is made: of
+    // parallel refreshes of one token exactly one gets a pair, the others 401 令牌已失效.
+    return this.issueFor(client, user, deptId, roleId, async () => {
+      if (!(await this.tokens.spend(claims.jti, claims.exp))) throw new OAuthError(401, 'invalid_grant', OAUTH_MSG.badRefresh);
+    });
   }
 
   private async findUser(tenantId: string, account: string): Promise<UserRow | null> {
@@ -128,7 +156,7 @@ export class SignInService {
     return (row as UserRow | undefined) ?? null;
   }
 
-  private async issueFor(client: OAuthClient, user: UserRow, deptId?: string, roleId?: string) {
+  private async issueFor(client: OAuthClient, user: UserRow, deptId?: string, roleId?: string, beforeIssue?: () => Promise<void>) {
     const userRoles = String(user.role_id ?? '').split(',').filter(Boolean);
     const userDepts = String(user.dept_id ?? '').split(',').filter(Boolean);
     if ((roleId && !userRoles.includes(roleId)) || (deptId && !userDepts.includes(deptId))) {
@@ -142,6 +170,7 @@ export class SignInService {
     if (roles.length === 0) throw new OAuthError(400, 'invalid_grant', OAUTH_MSG.noRole);
     const sst = await this.sessions.currentStamp(String(user.id));
     if (sst === null) throw new OAuthError(400, 'invalid_grant', OAUTH_MSG.badCredentials);
+    const mustChange = await this.sessions.mustChangePassword(String(user.id));
     const identity: Identity = {
       client_id: client.clientId,
       tenant_id: String(user.tenant_id),
@@ -155,7 +184,9 @@ export class SignInService {
       dept_id: deptId ?? userDepts.join(','),
       post_id: String(user.post_id ?? ''),
       sst,
+      ...(mustChange ? { mcp: true } : {}),
     };
+    await beforeIssue?.();
     const accessSeconds = this.lifetimes.access ?? client.accessTokenValidity;
     const refreshSeconds = this.lifetimes.refresh ?? client.refreshTokenValidity;
     const issued = this.tokens.issue(identity, accessSeconds, refreshSeconds);
@@ -180,6 +211,8 @@ export class SignInService {
       role_name: identity.role_name,
       avatar: user.avatar ?? '',
       detail: { type: 'web' },
+      // A reset password must be changed before anything else (decision 237).
+      must_change_password: mustChange,
     };
   }
 }

@@ -24,6 +24,8 @@ export interface TokenClaims {
   post_id: string;
   /** Role aliases, comma-joined. */
   role_alias: string;
+  /** Issued to a user whose password was reset: only the password change and sign-out answer it (decision 237). */
+  mcp?: boolean;
   iat: number;
   exp: number;
 }
@@ -84,6 +86,16 @@ export class TokenService {
     if (await this.store.get(`revoked:${claims.jti}`)) return null;
     if (!(await this.sessionCheck(claims))) return null;
     return claims;
+  }
+
+  /**
+   * Spends a refresh token: marks its id revoked only if nobody has yet, in one step of the store
+   * (memory or Redis), so of any number of racing refreshes of one token exactly one is answered
+   * true and may issue a pair.
+   */
+  async spend(jti: string, expSeconds: number): Promise<boolean> {
+    const ttl = expSeconds - nowSeconds() + 1;
+    return ttl > 0 && (await this.store.claim(`revoked:${jti}`, '1', ttl));
   }
 
   /** Revokes a token id for as long as a token carrying it could still be used. */

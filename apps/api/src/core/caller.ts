@@ -20,6 +20,8 @@ export interface Caller {
   /** Expiry (seconds) of the access token and of the refresh token issued with it. */
   expiresAt: number;
   refreshExpiresAt: number;
+  /** The password was reset by an administrator: until it is changed only the change and sign-out answer (decision 237). */
+  mustChangePassword?: boolean;
   /** The language the caller reads answers in (from the request, not the token); Chinese when unset. */
   lang?: Lang;
   /** Where the call came from (from the request, not the token), for the audit trail; absent for the server's own work. */
@@ -43,6 +45,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Callable without a token. */
     public?: boolean;
+    /** Answers a caller who must change the password first (the change itself, sign-out, the user's own info). */
+    beforePasswordChange?: boolean;
   }
 }
 

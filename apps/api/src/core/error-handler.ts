@@ -1,4 +1,4 @@
-import { MSG, QueryError } from '@alumni/domain';
+import { MSG, QueryError, maskPersonalText } from '@alumni/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { failure } from './envelope.js';
 import { originOf } from '../logs/request-origin.js';
@@ -24,10 +24,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status && status >= 400 && status < 500) {
       return reply.code(400).send(failure(400, MSG.badRequest[lang]));
     }
-    req.log.error({ err: error, requestId: req.id }, 'request failed');
-    app.services?.logs.error(originOf(req), {
-      source: 'server', exceptionName: error.name, message: error.message, stackTrace: error.stack ?? null,
-    });
+    // A driver's or a library's message may quote the values it was given: the process log and the
+    // error log keep it with the personal data in it masked, like every other log.
+    const message = maskPersonalText(error.message);
+    const stack = error.stack ? maskPersonalText(error.stack) : null;
+    req.log.error({ err: Object.assign(new Error(message), { name: error.name, stack }), requestId: req.id }, 'request failed');
+    app.services?.logs.error(originOf(req), { source: 'server', exceptionName: error.name, message, stackTrace: stack });
     return reply.code(500).send(failure(500, `${MSG.serverError[lang]} (${req.id})`, { requestId: req.id }));
   });
 }

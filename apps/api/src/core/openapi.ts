@@ -16,7 +16,9 @@ export async function registerOpenApi(app: FastifyInstance, tokenHeader: string)
       security: [{ bladeAuth: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  // The page at `/api/docs` (no trailing slash) names its assets from the root: the plugin sees only
+  // its own prefix, so the `/api` of the instance it is registered in is handed to it.
+  await app.register(swaggerUi, { routePrefix: '/docs', indexPrefix: app.prefix, uiConfig: { docExpansion: 'list' } });
   // The API-docs menu opens this address in the embedded-page route.
   app.get('/docs/index.html', { config: { public: true }, schema: { hide: true } }, (_req, reply) => reply.redirect('/api/docs/'));
 }

@@ -1,5 +1,4 @@
 import { PostgresIntrospector, sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 
@@ -7,20 +6,14 @@ import { startTestApp, type TestApp } from '../test-support/test-app.js';
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the catalog of the current schema on postgres', () => {
   let t: TestApp;
   const other = `other_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = () => new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   beforeAll(async () => {
-    const c = admin();
-    await c.connect();
-    await c.query(`create schema ${other}; create table ${other}.app_migration (name text); create table ${other}.foreign_rows (id int)`);
-    await c.end();
     t = await startTestApp('postgres');
+    // Another installation in the same database, made beside this one's schema.
+    const { db } = t.app.services.database;
+    await sql.raw(`create schema ${other}; create table ${other}.app_migration (name text); create table ${other}.foreign_rows (id int)`).execute(db);
   });
   afterAll(async () => {
     await t?.close();
-    const c = admin();
-    await c.connect();
-    await c.query(`drop schema if exists ${other} cascade`);
-    await c.end();
   });
 
   it("lists the installation's own tables with their columns, and nothing of another schema", async () => {

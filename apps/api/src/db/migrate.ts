@@ -41,6 +41,17 @@ import * as developerTools from './migrations/038-developer-tools.js';
 import * as laterMenus from './migrations/040-menus-of-later-modules.js';
 import * as writeNotices from './migrations/041-write-notices.js';
 import * as donorsByPurpose from './migrations/042-donors-by-purpose.js';
+import * as sendRecordTargetHash from './migrations/043-send-record-target-hash.js';
+import * as noticeReads from './migrations/044-notice-reads.js';
+import * as mustChangePassword from './migrations/046-must-change-password.js';
+import * as portalSessions from './migrations/047-portal-sessions.js';
+import * as portalInAppConsent from './migrations/048-portal-in-app-consent.js';
+import * as pushRecordClicks from './migrations/049-push-record-clicks.js';
+import * as privacyRequests from './migrations/050-privacy-requests.js';
+import * as privacyRequestMenu from './migrations/051-privacy-request-menu.js';
+import * as applicationQueue from './migrations/052-application-queue.js';
+import * as activityTickets from './migrations/053-activity-tickets.js';
+import * as alumniCards from './migrations/054-alumni-cards.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -86,6 +97,17 @@ const MIGRATIONS = [
   ['040-menus-of-later-modules', laterMenus],
   ['041-write-notices', writeNotices],
   ['042-donors-by-purpose', donorsByPurpose],
+  ['043-send-record-target-hash', sendRecordTargetHash],
+  ['044-notice-reads', noticeReads],
+  ['046-must-change-password', mustChangePassword],
+  ['047-portal-sessions', portalSessions],
+  ['048-portal-in-app-consent', portalInAppConsent],
+  ['049-push-record-clicks', pushRecordClicks],
+  ['050-privacy-requests', privacyRequests],
+  ['051-privacy-request-menu', privacyRequestMenu],
+  ['052-application-queue', applicationQueue],
+  ['053-activity-tickets', activityTickets],
+  ['054-alumni-cards', alumniCards],
 ] as const;
 
 /** The names of the migrations, in the order they are applied. */

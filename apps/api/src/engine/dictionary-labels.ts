@@ -1,3 +1,4 @@
+import { englishEntryLabel, type Lang } from '@alumni/domain';
 import type { Db } from '../db/database.js';
 
 const TTL_MS = 30_000;
@@ -24,6 +25,14 @@ export class DictionaryLabels {
     const labels = new Map(rows.map((r) => [String(r.dict_key), String(r.dict_value)]));
     this.cache.set(key, { labels, expiresAt: Date.now() + TTL_MS });
     return labels;
+  }
+
+  /**
+   * The label of one entry in a language: in English the label the product ships, else (and for an
+   * entry a tenant added) the stored one; the key itself when the dictionary has no such entry.
+   */
+  async label(source: 'system' | 'biz', tenantId: string, code: string, key: string, lang: Lang): Promise<string> {
+    return (lang === 'en' ? englishEntryLabel(code, key) : undefined) ?? (await this.labels(source, tenantId, code)).get(key) ?? key;
   }
 
   /** The entries of a dictionary in order, with their remarks (a decade's `from,to`). */

@@ -18,6 +18,7 @@ import type { EntityNumbers } from './numbering/entity-numbers.js';
 import { failureMessage, type ExamineResult, type Examination } from './examination/examination.js';
 import type { PlanReads } from './plan-reads.js';
 import { addReferenceNames } from './reference-names.js';
+import { sanitizeRichText } from './rich-text.js';
 import { AuditBatch, type AuditTrail } from './audit/audit-trail.js';
 
 const YES_NO: Record<string, string> = { '0': '否', '1': '是' };
@@ -324,6 +325,10 @@ export class EntityOperations {
     if (parsed.id && !existing) throw notFound();
     const values = parsed.values;
     if (existing) keepMaskedValues(entity, values, existing, lang);
+    // A rich-text body keeps only markup that is safe to show (DOMAIN 1.3 `text(html)`).
+    for (const [name, field] of Object.entries(entity.fields)) {
+      if (field.kind === 'textarea' && field.richText && typeof values[name] === 'string') values[name] = sanitizeRichText(values[name]);
+    }
     for (const h of writeHooks) await h.beforeSave?.(ctx, values, existing);
     await this.checkUnique(ctx, values, existing, plan.uniqueBy);
     const stamp = now();
@@ -375,10 +380,12 @@ export class EntityOperations {
     if (!(await this.canAny(caller, codes))) throw forbidden();
     const scope = await this.rowScope(entity, caller);
     const hooks = this.hooks.get(entity.name);
+    // The shared examination rules first (a final result is not removed), then the entity's own.
+    const removeHooks = await this.writeHooks(entity, caller);
     const removed = await this.db.transaction().execute(async (tx) => {
       const rows = await this.repository.findByIds(entity, scope, idList, tx);
       if (rows.length !== idList.length) throw notFound();
-      await hooks?.beforeRemove?.({ entity, caller, lang, scope, db: tx, repository: this.repository }, rows);
+      for (const h of removeHooks) await h.beforeRemove?.({ entity, caller, lang, scope, db: tx, repository: this.repository }, rows);
       // The removed rows as read above: their audit rows are written with the removal, together.
       const audit = this.audit;
       const audited = audit ? audit.companion(rows.flatMap((row) => audit.entry(caller, entity, 'delete', row, null) ?? [])) : undefined;

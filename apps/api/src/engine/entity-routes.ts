@@ -1,12 +1,13 @@
 import {
-  BASE_FIELDS, FILTER_OPS, MSG, examineStates, QUERYABLE_BASE_FIELDS, entityPath, parseIds, permissionCodes, submitJsonSchema,
+  BASE_FIELDS, ENABLE_STATUS, FILTER_OPS, MSG, examineStates, QUERYABLE_BASE_FIELDS, entityPath, parseIds, permissionCodes, submitJsonSchema,
   type EntityDef,
 } from '@alumni/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CRYPTO_MSG, decryptJson, sendEncrypted } from '../core/body-crypto.js';
 import { requireCaller } from '../core/caller.js';
 import { ok } from '../core/envelope.js';
-import { badRequest } from '../core/errors.js';
+import { badRequest, notFound } from '../core/errors.js';
+import { now } from '../core/time.js';
 import { originOf } from '../logs/request-origin.js';
 import { requireIds } from './entity-operations.js';
 import { exportList } from './excel/entity-export.js';
@@ -182,6 +183,7 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
       });
     }
   }
+  if (entity.api?.enable) registerEnableCalls(app, entity);
   const remove = entityPath(entity, 'remove');
   if (remove) {
     app.post(remove, {
@@ -192,6 +194,27 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
       if (variant && await variant(query, callerOf(req), req.lang)) return ok(true, req.lang);
       const list = requireIds(parseIds(query.ids ?? query.id));
       await ops.remove(entity, callerOf(req), list, req.lang);
+      return ok(true, req.lang);
+    });
+  }
+}
+
+/** `PUT <base>/enable|disable?id=` of an entity with `api.enable`: the row's `status`, within the caller's data scope. */
+function registerEnableCalls(app: FastifyInstance, entity: EntityDef): void {
+  const { operations: ops, repository } = app.services;
+  for (const [action, status] of [['enable', ENABLE_STATUS.enabled], ['disable', ENABLE_STATUS.disabled]] as const) {
+    app.put(`${entity.api!.base}/${action}`, {
+      schema: {
+        tags: [tagOf(entity)], summary: `${action === 'enable' ? 'Enable' : 'Disable'} one ${entity.label.en} row (status ${status})`,
+        querystring: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+      },
+    }, async (req) => {
+      const caller = callerOf(req);
+      await ops.requireCode(caller, permissionCodes(entity).enable);
+      const id = requireIds(parseIds((req.query as { id?: unknown }).id))[0] as string;
+      const scope = await ops.rowScope(entity, caller);
+      const changed = await repository.update(entity, scope, id, { status, updateUser: caller.userId, updateTime: now() });
+      if (changed === 0) throw notFound();
       return ok(true, req.lang);
     });
   }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { formatDateTime } from '../core/time.js';
 import type { Db } from '../db/database.js';
 import {
-  retryDelaySeconds, type JobHandler, type JobListQuery, type JobQueue, type JobRequest, type JobState, type JobView,
+  retryDelaySeconds, storedJobData, type JobHandler, type JobListQuery, type JobQueue, type JobRequest, type JobState, type JobView,
   type SendOptions, type WorkOptions,
 } from './job-queue.js';
 import type { JobProgress } from './job-progress.js';
@@ -80,7 +80,7 @@ export class EmbeddedJobQueue implements JobQueue {
       id: randomUUID(), name,
       tenant_id: request.tenantId ?? null,
       created_by: request.createdBy ?? null,
-      data: JSON.stringify(request.data ?? null),
+      data: JSON.stringify(storedJobData(request.data)),
       state: 'created' as const,
       retry_count: 0,
       retry_limit: options.retryLimit ?? this.settings.retryLimit,

@@ -8,7 +8,7 @@
  * sent to in the same transaction as the send's record) and keep each job short; long work is split
  * into jobs of a few hundred items.
  */
-import type { JobState, JobView } from '@alumni/domain';
+import { maskPersonalData, type JobState, type JobView } from '@alumni/domain';
 import type { Db } from '../db/database.js';
 
 export type { JobState, JobView };
@@ -89,6 +89,12 @@ export interface JobQueue {
   get(id: string): Promise<JobView | null>;
   list(query: JobListQuery): Promise<{ records: JobView[]; total: number }>;
 }
+
+/**
+ * A job's data as every queue stores it: personal data masked (`maskPersonalData`). A job that needs
+ * a person's ID number, phone or e-mail is given the row's id and reads the sealed column itself.
+ */
+export const storedJobData = <T>(data: T): T => maskPersonalData(data ?? null) as T;
 
 /** The delay before the next run of a job that failed its run number `retryCount` (0-based). */
 export function retryDelaySeconds(options: { retryDelay: number; retryBackoff: boolean }, retryCount: number): number {

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, JOB_STATES, MAX_PAGE_SIZE, MSG, type JobState, type JobView } from '@alumni/domain';
+import { JOB_STATES, MSG, parsePaging, type JobState, type JobView } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
 import { requireCaller, type Caller } from '../core/caller.js';
 import { ok } from '../core/envelope.js';
@@ -45,9 +45,7 @@ export function registerJobRoutes(app: FastifyInstance): void {
     const caller = requireCaller(req.caller);
     await access.require(caller, 'job');
     const q = req.query as Record<string, unknown>;
-    const current = q.current === undefined || q.current === '' ? 1 : Number(q.current);
-    const size = q.size === undefined || q.size === '' ? DEFAULT_PAGE_SIZE : Number(q.size);
-    if (!Number.isInteger(current) || current < 1 || !Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw badRequest(MSG.badPage);
+    const { current, size } = parsePaging(q);
     const state = typeof q.state === 'string' && q.state !== '' ? q.state : undefined;
     if (state !== undefined && !JOB_STATES.includes(state as JobState)) throw badRequest(MSG.badFilterValue, { name: 'state' });
     const name = typeof q.name === 'string' && q.name.trim() !== '' ? q.name.trim().slice(0, 100) : undefined;

@@ -1,3 +1,4 @@
+import { maskPersonalData, maskPersonalText } from '@alumni/domain';
 import type { JobHandler, RunningJob } from './job-queue.js';
 import type { JobProgress } from './job-progress.js';
 
@@ -18,7 +19,7 @@ export interface RunChecks {
 /**
  * Runs one claimed job's handler the same way on either queue: a progress recorder, a signal
  * aborted when the queue stops or the job is cancelled (checked every `checkMs`), and the
- * handler's answer or error for the queue to record.
+ * handler's answer or error for the queue to record, with personal data masked (as its progress message).
  */
 export async function runClaimedJob(
   claimed: ClaimedJob,
@@ -42,14 +43,14 @@ export async function runClaimedJob(
     tenantId: claimed.tenantId,
     retryCount: claimed.retryCount,
     signal: controller.signal,
-    progress: (done, total, message) => progress.record(claimed.id, done, total, message),
+    progress: (done, total, message) => progress.record(claimed.id, done, total, message === undefined ? undefined : maskPersonalText(message)),
   };
   try {
     const output = await handler(job);
     if (controller.signal.aborted) return { ok: false, error: 'aborted', aborted: true };
-    return { ok: true, output: output ?? null };
+    return { ok: true, output: maskPersonalData(output ?? null) };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error), aborted: controller.signal.aborted };
+    return { ok: false, error: maskPersonalText(error instanceof Error ? error.message : String(error)), aborted: controller.signal.aborted };
   } finally {
     clearInterval(timer);
     stopping.removeEventListener('abort', abort);

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { formatDateTime } from '../core/time.js';
 import type { Db } from '../db/database.js';
-import type {
-  JobHandler, JobListQuery, JobQueue, JobRequest, JobState, JobView, SendOptions, WorkOptions,
+import {
+  storedJobData, type JobHandler, type JobListQuery, type JobQueue, type JobRequest, type JobState, type JobView, type SendOptions, type WorkOptions,
 } from './job-queue.js';
 import type { JobProgress } from './job-progress.js';
 import { runClaimedJob } from './job-runner.js';
@@ -108,7 +108,7 @@ export class PgBossJobQueue implements JobQueue {
   async send<T>(name: string, request: JobRequest<T>, options: SendOptions = {}): Promise<string> {
     await this.start();
     await this.ensureQueue(name);
-    const envelope: Envelope = { tenantId: request.tenantId ?? null, createdBy: request.createdBy ?? null, data: request.data ?? null };
+    const envelope: Envelope = { tenantId: request.tenantId ?? null, createdBy: request.createdBy ?? null, data: storedJobData(request.data) };
     const id = await this.boss.send(name, envelope as object, {
       retryLimit: options.retryLimit ?? this.settings.retryLimit,
       retryDelay: options.retryDelay ?? this.settings.retryDelaySeconds,
@@ -126,7 +126,7 @@ export class PgBossJobQueue implements JobQueue {
     await this.ensureQueue(name);
     const jobs = requests.map((request) => ({
       id: randomUUID(), name,
-      data: { tenantId: request.tenantId ?? null, createdBy: request.createdBy ?? null, data: request.data ?? null } satisfies Envelope,
+      data: { tenantId: request.tenantId ?? null, createdBy: request.createdBy ?? null, data: storedJobData(request.data) } satisfies Envelope,
       retryLimit: options.retryLimit ?? this.settings.retryLimit,
       retryDelay: options.retryDelay ?? this.settings.retryDelaySeconds,
       retryBackoff: options.retryBackoff ?? true,

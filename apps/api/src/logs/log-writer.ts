@@ -1,4 +1,4 @@
-import { logApiEntity, logErrorEntity, logUsualEntity, type EntityDef } from '@alumni/domain';
+import { logApiEntity, logErrorEntity, logUsualEntity, maskPersonalText, type EntityDef } from '@alumni/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { ids } from '../core/ids.js';
 import { now } from '../core/time.js';
@@ -55,13 +55,13 @@ export class LogWriter {
     const row: Record<string, unknown> = {
       id: ids.next(), tenantId: origin.tenantId, createUser: origin.userId ?? null, createTime: stamp,
       updateUser: origin.userId ?? null, updateTime: stamp, status: 1, isDeleted: 0,
-      createBy: origin.createBy ?? null, requestUri: clip(origin.requestUri, 255), method: origin.method ?? null,
+      createBy: clip(origin.createBy, 64), requestUri: clip(origin.requestUri, 255), method: origin.method ?? null,
       remoteIp: origin.remoteIp ?? null, userAgent: clip(origin.userAgent, 1000), params: clip(origin.params, 20000),
       requestId: origin.requestId ?? null,
     };
     for (const [key, value] of Object.entries(values)) {
       const field = entity.fields[key];
-      row[key] = typeof value === 'string' && field && 'max' in field && typeof field.max === 'number' ? clip(value, field.max) : (value ?? null);
+      row[key] = typeof value === 'string' ? clip(value, field && 'max' in field && typeof field.max === 'number' ? field.max : Infinity) : (value ?? null);
     }
     // PostgreSQL's text holds no NUL character, and one refused entry would lose its whole batch.
     for (const [key, value] of Object.entries(row)) if (typeof value === 'string' && value.includes('\u0000')) row[key] = value.replaceAll('\u0000', '\uFFFD');
@@ -96,7 +96,12 @@ export class LogWriter {
   }
 }
 
+/**
+ * A text of an entry as it is kept: an ID number, a phone or an e-mail address in it (a path, a
+ * message, a stack, an event's data) masked, then cut to `max` characters.
+ */
 function clip(value: string | null | undefined, max: number): string | null {
   if (value === null || value === undefined) return null;
-  return value.length > max ? value.slice(0, max) : value;
+  const text = maskPersonalText(value);
+  return text.length > max ? text.slice(0, max) : text;
 }

@@ -1,11 +1,16 @@
+import { maskPersonalData } from '@alumni/domain';
+
 /** Parameter names whose values never reach a log. */
 const SECRET = /password|secret|token|credential|authorization|^(access|secret|api|private)_?key$/i;
 
-/** Query and body as a log keeps them: JSON, secrets replaced, at most `max` characters. */
+/**
+ * Query and body as a log keeps them: JSON, secrets replaced, personal data masked
+ * (`maskPersonalData`), at most `max` characters.
+ */
 export function maskedParams(query: unknown, body: unknown, max = 4000): string | null {
   const parts: Record<string, unknown> = {};
-  if (query && typeof query === 'object' && Object.keys(query).length) parts.query = mask(query);
-  if (body !== undefined && body !== null && body !== '') parts.body = mask(body);
+  if (query && typeof query === 'object' && Object.keys(query).length) parts.query = maskPersonalData(mask(query));
+  if (body !== undefined && body !== null && body !== '') parts.body = maskPersonalData(mask(body));
   if (Object.keys(parts).length === 0) return null;
   const text = JSON.stringify(parts);
   return text.length > max ? `${text.slice(0, max)}…` : text;

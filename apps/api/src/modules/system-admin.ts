@@ -6,7 +6,8 @@ import type { ScopeService } from '../access/scope-service.js';
 import type { Db } from '../db/database.js';
 import type { EntityHooks } from '../engine/entity-hooks.js';
 import { registerMenuAdminRoutes } from './menu/menu-admin-routes.js';
-import { noticeHooks } from './notice/notice-hooks.js';
+import { registerNoticeBellRoutes } from './notice/notice-bell-routes.js';
+import { noticeHooksWithReads } from './notice/notice-hooks.js';
 import { registerOrgRoutes } from './org/org-routes.js';
 import { regionHooks } from './region/region-hooks.js';
 import { registerRegionRoutes } from './region/region-routes.js';
@@ -34,19 +35,20 @@ export function systemAdminHooks(db: Db, access: AccessService, params: Params, 
     [menuEntity.name, treeHooks({ afterCommit: dropGrants })],
     [topMenuEntity.name, { afterCommit: dropGrants }],
     [tenantEntity.name, tenantHooks(params, new TenantStore(db), dropGrants)],
-    [noticeEntity.name, noticeHooks],
+    [noticeEntity.name, noticeHooksWithReads(db)],
     [regionEntity.name, regionHooks],
   ];
 }
 
 /** The calls of system administration beyond each entity's list/detail/submit/remove. */
 export function registerSystemAdminRoutes(app: FastifyInstance): void {
-  const { database, access, scopes, operations, repository, params, signIn } = app.services;
+  const { database, access, scopes, operations, repository, params, signIn, sessions } = app.services;
   const grants = new GrantOperations(new GrantStore(database.db), access, scopes);
   registerOrgRoutes(app);
   registerRegionRoutes(app);
   registerRoleRoutes(app, grants);
   registerMenuAdminRoutes(app);
+  registerNoticeBellRoutes(app);
   registerTenantRoutes(app, new TenantOperations(operations, repository, access, new TenantStore(database.db)));
-  registerUserRoutes(app, new UserOperations(operations, repository, access, grants, new UserStore(database.db), params, signIn));
+  registerUserRoutes(app, new UserOperations(operations, repository, access, grants, new UserStore(database.db), params, signIn, sessions));
 }

@@ -1,4 +1,5 @@
 import { readdirSync, readlinkSync } from 'node:fs';
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
 import type { PutFileResult } from '@alumni/domain';
@@ -9,6 +10,8 @@ import { multipartFile } from '../test-support/multipart.js';
 import { DEMO_PASSWORD, startTestApp, testDialects, type TestApp } from '../test-support/test-app.js';
 
 const PUT_FILE = '/api/blade-resource/oss/endpoint/put-file';
+/** The size limit of uploads in this file: 64 KB. */
+const UPLOAD_MAX = 64 * 1024;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 describe.each(testDialects())('files on %s', (dialect) => {
@@ -19,7 +22,7 @@ describe.each(testDialects())('files on %s', (dialect) => {
   let stored: PutFileResult;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, { UPLOAD_STALL_SECONDS: '1' });
+    t = await startTestApp(dialect, { UPLOAD_STALL_SECONDS: '1', UPLOAD_MAX_BYTES: String(UPLOAD_MAX) });
     [admin, foreign] = await Promise.all([t.signIn('admin'), t.signIn('admin', DEMO_PASSWORD, '100001')]);
     const { body, headers } = multipartFile('secret.png', PNG, 'image/png');
     stored = (await t.call('POST', PUT_FILE, foreign, body, headers)).json().data;
@@ -109,6 +112,53 @@ describe.each(testDialects())('files on %s', (dialect) => {
       expect(answer).toMatch(/^HTTP\/1\.1 400/);
       expect(tmpFiles()).toEqual([]);
       expect(openPartFiles()).toEqual([]);
+    });
+
+    /** Sends an upload over a real connection and answers what came back: the status and body, or the client's error. */
+    async function sendOverTheWire(body: Buffer, headers: Record<string, string>): Promise<{ status?: number; body?: string; error?: string }> {
+      const listening = t.app.server.listening ? null : await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = listening ? Number(new URL(listening).port) : (t.app.server.address() as { port: number }).port;
+      return new Promise((resolve) => {
+        const req = request({
+          host: '127.0.0.1', port, method: 'POST', path: PUT_FILE,
+          headers: { ...headers, 'content-length': String(body.length), 'blade-auth': `bearer ${admin}`, 'accept-language': 'en' },
+        }, (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+          res.on('end', () => resolve({ status: res.statusCode, body: text }));
+          res.on('error', (err) => resolve({ error: err.message }));
+        });
+        req.on('error', (err) => resolve({ error: `${(err as { code?: string }).code ?? ''} ${err.message}` }));
+        // Written in pieces, as a browser sends a large file, not at once.
+        const piece = 64 * 1024;
+        let at = 0;
+        const next = () => {
+          while (at < body.length) {
+            const chunk = body.subarray(at, at + piece);
+            at += piece;
+            if (!req.write(chunk)) return void req.once('drain', next);
+          }
+          req.end();
+        };
+        next();
+      });
+    }
+
+    it('answers a file over UPLOAD_MAX_BYTES with 400 and its message, not a reset connection', async () => {
+      const { body, headers } = multipartFile('big.png', Buffer.alloc(4 * 1024 * 1024, 7), 'image/png');
+      const answer = await sendOverTheWire(body, headers);
+      expect(answer.error, JSON.stringify(answer)).toBeUndefined();
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body ?? '{}')).toMatchObject({ success: false, msg: 'The file cannot be larger than 64KB' });
+      expect(tmpFiles()).toEqual([]);
+    });
+
+    it('answers a refused file type with 400 and its message, not a reset connection', async () => {
+      const { body, headers } = multipartFile('tool.exe', Buffer.alloc(4 * 1024 * 1024, 7));
+      const answer = await sendOverTheWire(body, headers);
+      expect(answer.error, JSON.stringify(answer)).toBeUndefined();
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body ?? '{}')).toMatchObject({ success: false, msg: 'File type not allowed: exe' });
     });
   });
 });

@@ -5,7 +5,9 @@ import { md5Hex } from '../auth/password.js';
 import { ADMIN_ROLE_ID, ADMIN_USER_ID, ROOT_DEPT_ID } from '../seed/platform-seed.js';
 import { overrideOf } from '../test-support/entity-overrides.js';
 import { sampleBody } from '../test-support/sample-values.js';
+import { multipartFile } from '../test-support/multipart.js';
 import { CLIENT_HEADER, startTestApp, testDialects, type TestApp } from '../test-support/test-app.js';
+import { memoryBombWorkbooks } from '../test-support/xlsx-bomb.js';
 import {
   answerOf, entityOfRoute, fillPath, liveIds, routeTable, snapshotDiff, snapshotter, summarize, within, type RouteEntry,
 } from './route-table.js';
@@ -75,6 +77,13 @@ const JSON_ODD: unknown[] = [
   0, -1, 1e308, -1e308, 1.5, 2 ** 53 + 1, true, false, null, [], {}, [1, 2], ['a', 'b'], { a: 1 }, { $gt: '' }, [[[]]], { toString: 'x' },
   'x'.repeat(70_000), { __proto__: { polluted: 1 } }, [null], [{}], '2021-01-01T00:00:00Z',
 ];
+/**
+ * Inputs once answered 500 (issue 29): a page number of 30 digits, an id of 40 (PostgreSQL's bigint
+ * overflows) and a date the calendar has not. Each is sent to every route besides the random run.
+ */
+const HUGE_PAGE = '9'.repeat(30);
+const HUGE_ID = '9'.repeat(40);
+const NO_DATE = '0000-00-00';
 const MALFORMED_JSON = [
   '{', '{"a":', 'nul', '[1,2', '{"a":1}}', "{'a':1}", '{"a":undefined}', '{"a":NaN}', '\u0000', '{"a":"\\u0000"}', '[', ']', '"unterminated',
   '{"a":1,}', '0x10', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '\ufeff{"a":1}', '{"a":"\\ud800"}', '1e999',
@@ -381,17 +390,15 @@ describe.each(testDialects())('security/fuzz on %s', (dialect) => {
       before = await snap.take();
     };
     const started = Date.now();
-    for (let i = 0; i < total; i++) {
-      const route = routes[i % routes.length] as RouteEntry;
-      const visit = Math.floor(i / routes.length);
-      const r = mutate(base(route, visit < KINDS.length), visit);
+    /** Sends one request and records what it broke: a hang, a 5xx, a write behind an error. */
+    const exercise = async (r: FuzzRequest): Promise<LightMyRequestResponse | null> => {
       const res = await send(r);
       sent++;
       if (!res) {
         hangs++;
         failures.push(`hang (no answer in ${HANG_MS} ms) — ${describeRequest(r)}`);
         await retake();
-        continue;
+        return null;
       }
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
       if (res.statusCode >= 500) {
@@ -407,6 +414,14 @@ describe.each(testDialects())('security/fuzz on %s', (dialect) => {
           failures.push(`write behind an error (${diff.join(', ')}) — ${describeRequest(r)} → ${answerOf(res)}`);
         }
       }
+      return res;
+    };
+    for (let i = 0; i < total; i++) {
+      const route = routes[i % routes.length] as RouteEntry;
+      const visit = Math.floor(i / routes.length);
+      const r = mutate(base(route, visit < KINDS.length), visit);
+      const res = await exercise(r);
+      if (!res) continue;
       // The run's own session must survive it; a request that ends it is a finding, and the run goes on signed in again.
       if ((res.statusCode === 401 && r.token === 'admin' && !route.isPublic) || i % 500 === 499) {
         if (!(await adminAlive())) {
@@ -414,6 +429,31 @@ describe.each(testDialects())('security/fuzz on %s', (dialect) => {
           tokens.admin = await t.signIn('admin');
           await retake();
         }
+      }
+    }
+    // The inputs of issue 29 on every route, one at a time: a page of 30 digits, every id parameter of
+    // 40 digits, every date parameter 0000-00-00; and the memory-bomb workbooks to every import.
+    const bombs = await memoryBombWorkbooks(300);
+    for (const route of routes) {
+      const targeted: [string, (r: FuzzRequest) => void][] = [['huge page', (r) => setQuery(r, 'current', HUGE_PAGE)]];
+      for (const name of route.query.names) {
+        if (/^(id|ids)$|Ids?$/.test(name)) targeted.push([`huge ${name}`, (r) => setQuery(r, name, HUGE_ID)]);
+        if (/date|time|day/i.test(name)) targeted.push([`no date ${name}`, (r) => setQuery(r, name, NO_DATE)]);
+      }
+      if (route.consumes.includes('multipart/form-data') && /\/import$/.test(route.url)) {
+        for (const [label, file] of [['memory bomb', bombs.honest], ['lying memory bomb', bombs.lying]] as const) {
+          targeted.push([label, (r) => {
+            const { body, headers } = multipartFile('bomb.xlsx', file, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+            r.headers['content-type'] = headers['content-type'];
+            r.raw = body;
+          }]);
+        }
+      }
+      for (const [label, apply] of targeted) {
+        const r = base(route, true);
+        r.kind = `issue 29: ${label}`;
+        apply(r);
+        await exercise(r);
       }
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -12,7 +12,7 @@ vi.mock('fastify', async (original) => (await import('./route-table.js')).withRo
 
 /**
  * The calls any signed-in user may make whatever their roles hold: the shell's own calls after
- * sign-in, the user's own profile, and the pickers every form needs. Every other route must
+ * sign-in, the user's own profile, reference data and dictionaries. Every other route must
  * refuse a caller whose role does not hold its menu. Keep each entry justified.
  */
 const SELF_SERVICE: Record<string, string> = {
@@ -36,27 +36,20 @@ const SELF_SERVICE: Record<string, string> = {
   // The department/role switch dialog: what the caller holds (another user only for the super administrator).
   'GET /api/blade-system/dept/select': 'own departments',
   'GET /api/blade-system/role/select': 'own roles',
-  // Pickers (DOMAIN 13.1): the caller's own tenant only (another tenant only for the super administrator).
-  'GET /api/blade-system/dept/tree': 'department picker',
-  'GET /api/blade-system/dept/lazy-tree': 'department picker',
-  'GET /api/blade-system/post/select': 'post picker',
-  'GET /api/blade-user/select': 'staff picker of the business forms: names of the own tenant\'s users',
-  'GET /api/blade-system/tenant/select': 'tenant picker: own tenant only (every tenant for the platform tenant holding the tenant menu)',
-  'GET /api/blade-system/role/tree': 'role picker',
-  'GET /api/blade-system/role/tree-by-id': 'role picker of the tenant owning a role (own tenant only)',
+  // Pickers and statistics declare the menus they serve (access/route-grant.ts, picker-grants.test.ts);
+  // these answer reference data and the school's name, never personal data or figures.
   'GET /api/blade-system/region/lazy-tree': 'region picker (reference data of every tenant)',
-  'GET /api/blade-department/department/select': 'college picker of every business form: approved, enabled units of the own tenant',
-  'GET /api/blade-speciality/speciality/select/special': 'speciality picker of every business form: approved, enabled units of the own tenant',
-  'GET /api/blade-basicInfo/basicInfo/select': 'alumni picker of every business form: within the caller\'s data scope',
-  'GET /api/blade-registInfo/registInfo/department': 'college picker of the registration form (DOMAIN 4.2.1: signed in)',
-  'GET /api/blade-registInfo/registInfo/enrollment': 'enrollment-year picker: years with registrations or approved study records of the own tenant (signed in)',
   'GET /api/blade-registInfo/registInfo/schoolBeginYear': 'the school\'s name and founding year that bound year pickers (signed in)',
   'GET /api/blade-system/dict/dictionary': 'drop-down entries of a system dictionary',
   'GET /api/blade-system/dict-biz/dictionary': "drop-down entries of the tenant's business dictionary",
   // The shell uploads its own error log and any form may upload a file (avatar, attachments).
   'POST /api/blade-log/error/client': "the shell's own client error log",
   'POST /api/blade-resource/oss/endpoint/put-file': 'upload of one file by any signed-in caller',
-  // There is no separate notice popover call: the desk reads notice/list, which needs the notice menu.
+  // Signs stored links for the caller; a signature opens only the signing tenant's live attachments.
+  'POST /api/blade-resource/oss/endpoint/file-links': 'short-lived signed links to show stored files (decision 238)',
+  // The top bar's bell: the caller's own unread notices, waiting messages and to-dos; each part is
+  // answered only with its menu (notice, message, work_todo), a role holding none gets empty parts.
+  'GET /api/blade-desk/notice/bell': 'own unread notices, messages and to-dos, each part only with its menu',
 };
 
 const keyOf = (r: RouteEntry) => `${r.method} ${r.url}`;

@@ -26,6 +26,8 @@ export interface RouteEntry {
   /** JSON body fields the route documents (none when it documents no body). */
   body: { names: string[]; required: string[] } | null;
   consumes: string[];
+  /** The menus the route declares it serves (`config.menus`, read once every route is registered). */
+  readonly menus: readonly string[];
 }
 
 const TABLE = Symbol.for('alumni.security.routeTable');
@@ -56,6 +58,10 @@ function recordRoutes(app: FastifyInstance): void {
         query: schemaPart(schema.querystring) ?? { names: [], required: [] },
         body: schemaPart(schema.body),
         consumes: schema.consumes ?? [],
+        // Later onRoute hooks (the declared grants) may still set the config: read it when asked.
+        get menus() {
+          return ((route.config ?? {}) as { menus?: readonly string[] }).menus ?? [];
+        },
       });
     }
   });

@@ -122,10 +122,31 @@ describe.each(testDialects())('sessions that end on %s', (dialect) => {
     expect(await status((await tokenPair(session.account, 'New@12345')).access)).toBe(200);
   });
 
-  it('ends the sessions of an account that is locked by failed sign-ins', async () => {
-    const [session, bystander] = [await newSession(), await newSession()];
-    for (let i = 0; i < 5; i += 1) await expect(tokenPair(session.account, 'Wrong@123')).rejects.toThrow();
-    await expectEnded(session, bystander);
+  it('keeps the live session of an account that others guess at, past the failures that make them wait', async () => {
+    const session = await newSession();
+    for (let i = 0; i < 7; i += 1) await expect(tokenPair(session.account, 'Wrong@123')).rejects.toThrow();
+    expect(await status(session.access)).toBe(200);
+    expect(await refreshStatus(session.refresh)).toBe(200);
+  });
+
+  it('gives exactly one token pair for ten parallel refreshes of one refresh token', async () => {
+    const session = await newSession();
+    let refresh = session.refresh;
+    for (let trial = 0; trial < 20; trial += 1) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => t.app.inject({
+        method: 'POST', url: `/api/blade-auth/oauth/token?${new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refresh, tenantId: '000000' })}`,
+        headers: { authorization: CLIENT_HEADER, 'tenant-id': '000000' },
+      })));
+      const pairs = answers.filter((a) => a.statusCode === 200);
+      expect(pairs, `trial ${trial}`).toHaveLength(1);
+      for (const refused of answers.filter((a) => a.statusCode !== 200)) {
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json()).toEqual({ error: 'invalid_grant', error_description: '令牌已失效' });
+      }
+      refresh = pairs[0]!.json().refresh_token as string;
+    }
+    // The one pair of the last trial works.
+    expect(await refreshStatus(refresh)).toBe(200);
   });
 
   it("ends the sessions of a tenant's users when the tenant expires or is removed", async () => {

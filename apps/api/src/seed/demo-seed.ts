@@ -3,6 +3,7 @@ import { hashPassword, md5Hex } from '../auth/password.js';
 import { formatDateTime } from '../core/time.js';
 import type { Db } from '../db/database.js';
 import { seedAcademicUnits } from './academic-seed.js';
+import { seedBinjiangAlumni, seedBinjiangRegistration } from './binjiang-seed.js';
 import type { FieldSealing } from '../db/field-sealing.js';
 import { sealStoredFields } from '../db/seal-stored-fields.js';
 import type { IdentityKeys } from '../modules/identity/identity-keys.js';
@@ -51,6 +52,9 @@ const ACCOUNTS: [number, string, string, number, number, number, string][] = [
   [6, 'leader', '陈志远', 6, 1, 1, '13900000006'],
 ];
 
+/** The demo school's accounts besides `admin`, all seeded with the published demo password. */
+export const DEMO_ACCOUNTS: readonly string[] = ACCOUNTS.map(([, account]) => account);
+
 /** What a college secretary and an association officer may do with activities (DOMAIN 15.3). */
 const ACTIVITY_ORGANISER = [
   'activities', 'activity', 'activity_add', 'activity_edit', 'activity_view', 'activity_enable', 'activity_winners', 'activity_export',
@@ -75,7 +79,7 @@ const GRANTS: Record<string, string[]> = {
     'resource', 'sms', 'sms_view', 'attach', 'attach_view', 'messaging', ...withButtons('emailsetting', 'noticetemplate', 'text', 'alumninotice', 'noticepush', 'smspush'),
     ...withButtons('message'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
-    ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor'),
+    ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor', 'privacyrequest', 'alumnicard', 'alumnicardverify'),
     ...withButtons('org', 'association', 'engage', 'visitrecord', 'carelist', 'docquery'),
     ...withButtons('activities', 'activity', 'actapplist', 'activitycost'),
     ...withButtons('photo', 'giving', 'donation'),
@@ -184,7 +188,7 @@ const PACKAGE_MENUS = {
     ...withButtons('authority', 'role'),
     ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting', 'noticetemplate', 'text', 'message', 'alumninotice', 'noticepush', 'smspush'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
-    ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor'),
+    ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor', 'privacyrequest', 'alumnicard', 'alumnicardverify'),
     ...withButtons('org', 'association', 'engage', 'visitrecord', 'carelist', 'docquery'),
     ...withButtons('activities', 'activity', 'actapplist', 'activitycost'),
     ...withButtons('photo', 'giving', 'donation'),
@@ -257,10 +261,12 @@ export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing
   await seedDictionaries(w, 'blade_dict_biz', BUSINESS_DICTIONARIES, DEMO_TENANT);
   await seedAcademicUnits(w);
   await seedPeople(w);
+  await seedBinjiangAlumni(w);
   await keys.fill(db);
   // The registrations are checked by ID number as the server checks them: against the sealed values' hashes.
   await sealStoredFields(db, sealing, { within: true });
   await seedRegistrations(w, keys, sealing);
+  await seedBinjiangRegistration(w, keys, sealing);
   await seedRelations(w);
   await seedActivities(w, sealing);
   await seedGiving(w);

@@ -90,6 +90,13 @@ export const MENU_TREE: MenuSeed[] = [
       { row: 350, code: 'honor', name: '荣誉管理', nameEn: 'Honours', path: '/alumni/honor', source: 'TrophyOutlined', sort: 5, buttons: [
         ...crud('honor'), button('honor_export', '导出', 'Export', 1),
       ] },
+      // Requests alumni make in the portal about their personal data (PIPL art. 44–47): handled here.
+      { row: 360, code: 'privacyrequest', name: '隐私权请求', nameEn: 'Privacy requests', path: '/alumni/privacyrequest', source: 'SafetyCertificateOutlined', sort: 6, buttons: crud('privacyrequest') },
+      // The electronic alumni card: applications examined and cards suspended or revoked here, verified on 校友卡核验.
+      { row: 370, code: 'alumnicard', name: '电子校友卡', nameEn: 'Alumni cards', path: '/alumni/alumnicard', source: 'IdcardOutlined', sort: 7, buttons: [
+        ...examine('alumnicard'), button('alumnicard_state', '停用/注销', 'Suspend or revoke', 2),
+      ] },
+      { row: 380, code: 'alumnicardverify', name: '校友卡核验', nameEn: 'Card verification', path: '/alumni/alumnicardverify', source: 'CheckCircleOutlined', sort: 8 },
     ],
   },
   {
@@ -133,6 +140,11 @@ export const MENU_TREE: MenuSeed[] = [
         view('photo'), button('photo_upload', '上传照片', 'Upload photos', 2), button('photo_share', '分享', 'Share', 2),
         button('photo_download', '下载', 'Download', 2),
       ] },
+      // Check-in by ticket QR code or code with a phone's camera, and the kiosk code alumni scan to check themselves in.
+      { row: 650, code: 'checkindesk', name: '签到台', nameEn: 'Check-in desk', path: '/activity/checkindesk', source: 'CheckCircleOutlined', sort: 5, buttons: [
+        button('checkindesk_revoke', '吊销/重发门票', 'Revoke/reissue tickets', 2),
+      ] },
+      { row: 660, code: 'checkinkiosk', name: '自助签到', nameEn: 'Self check-in kiosk', path: '/activity/checkinkiosk', source: 'MobileOutlined', sort: 6 },
     ],
   },
   {

@@ -1,6 +1,6 @@
 import {
   MERGE_DEFAULT_FIELDS, MERGE_IDENTITY_FIELDS, MERGEABLE_FIELDS, REGIST_AGREEMENT, REGIST_SOURCE, REGIST_STATUS, STAFF_AGREEMENT,
-  basicInfoEntity, formatSequenceNumber, periodOf, registInfoEntity, type SequenceNumber,
+  basicInfoEntity, formatSequenceNumber, maskPersonalField, periodOf, registInfoEntity, type SequenceNumber,
 } from '@alumni/domain';
 import type { Db } from '../db/database.js';
 import { plain, valuesToColumns } from '../db/row-mapping.js';
@@ -145,5 +145,6 @@ async function merge(db: Db, keys: IdentityKeys, sealing: FieldSealing, claim: C
       await keys.store(db, TENANT, alumniId, { name: person.name, idType: person.idType, idCardNo: person.idCardNo, areaCode: person.areaCode, phone: person.phone, email: person.email, birthday: person.birthday });
     }
   }
-  return { alumniId, fields };
+  // The log keeps the snapshot outside the sealed columns: personal data masked, as the examine call keeps it.
+  return { alumniId, fields: fields.map((f) => ({ field: f.field, oldValue: maskPersonalField(f.field, f.oldValue), newValue: maskPersonalField(f.field, f.newValue) })) };
 }

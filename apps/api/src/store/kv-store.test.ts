@@ -29,6 +29,17 @@ describe.each(stores)('%s store', (_, make) => {
     expect(await store.take('captcha')).toBeNull();
   });
 
+  it('lets exactly one of many racing callers claim a key', async () => {
+    for (let trial = 0; trial < 20; trial += 1) {
+      const wins = await Promise.all(Array.from({ length: 10 }, (_, i) => store.claim(`spent:${trial}`, String(i), 60)));
+      expect(wins.filter(Boolean)).toHaveLength(1);
+    }
+    expect(await store.claim('spent:0', 'again', 60)).toBe(false);
+    await store.delete('spent:0');
+    expect(await store.claim('spent:0', 'again', 60)).toBe(true);
+    expect(await store.get('spent:0')).toBe('again');
+  });
+
   it('forgets a value after its time to live', async () => {
     await store.set('short', 'x', 1);
     await new Promise((r) => setTimeout(r, 1100));

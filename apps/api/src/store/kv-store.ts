@@ -7,6 +7,11 @@ export interface KvStore {
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   /** Reads and deletes in one step (single-use values). */
   take(key: string): Promise<string | null>;
+  /**
+   * Sets the value only when the key holds none, in one step: of callers racing for the same key,
+   * exactly one is answered true (spending a single-use token).
+   */
+  claim(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   /** Adds one; the first increment starts the time to live. */
   increment(key: string, ttlSeconds: number): Promise<number>;
   delete(...keys: string[]): Promise<void>;

@@ -42,6 +42,13 @@ export class MemoryStore implements KvStore {
     return value;
   }
 
+  async claim(key: string, value: string, ttlSeconds: number) {
+    // Check and set with no await in between: no other call runs in the middle.
+    if (this.live(key)) return false;
+    this.entries.set(key, { value, expiresAt: Date.now() + ttlSeconds * 1000 });
+    return true;
+  }
+
   async increment(key: string, ttlSeconds: number) {
     const entry = this.live(key);
     const next = (entry ? Number(entry.value) : 0) + 1;

@@ -29,6 +29,10 @@ export class RedisStore implements KvStore {
     return this.redis.getdel(this.prefix + key);
   }
 
+  async claim(key: string, value: string, ttlSeconds: number) {
+    return (await this.redis.set(this.prefix + key, value, 'EX', ttlSeconds, 'NX')) === 'OK';
+  }
+
   async increment(key: string, ttlSeconds: number) {
     const full = this.prefix + key;
     const [[, count]] = (await this.redis.multi().incr(full).expire(full, ttlSeconds, 'NX').exec()) as [[unknown, number]];

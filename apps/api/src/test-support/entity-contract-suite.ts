@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT, grantToDemoTenantAdmin, overrideOf } from './entity-overrides.js';
 import { filterParams, invalidValues, sampleBody, sampleValue, uniqueToken, writable, type Sample } from './sample-values.js';
+import { LOCAL_SERVICES } from './local-services.js';
 import { DEMO_PASSWORD, startTestApp, testDialects, type TestApp } from './test-app.js';
 
 type Json = Record<string, unknown>;
@@ -45,7 +46,8 @@ export function entityContract(
     let officeCodes: Set<string>;
 
     beforeAll(async () => {
-      t = await (options.start ?? startTestApp)(dialect);
+      // Object storage and SMS configurations are saved with endpoints on loopback (nothing connects to them).
+      t = await (options.start ?? ((d) => startTestApp(d, LOCAL_SERVICES)))(dialect);
       [admin, office, foreign] = await Promise.all([
         t.signIn('admin'), t.signIn('office'), t.signIn('admin', DEMO_PASSWORD, DEMO_TENANT),
       ]);

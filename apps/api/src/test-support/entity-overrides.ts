@@ -436,6 +436,18 @@ export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
     values: (variant) => ({ awardDate: null, certificateImages: null, ...(variant === 2 ? { alumniId: demoRow(3, 2) } : {}) }),
     derived: ['orgDeptId'],
   },
+  // A correction request of an alumnus made for it; rejected (its opinion kept) so that it may be removed.
+  privacyRequest: {
+    ...withAlumnus(),
+    values: () => ({ kind: '1', detail: '请更正工作单位', state: null }),
+    derived: ['state', 'requestTime', 'deadline', 'handleUser', 'handleTime'],
+    async settle(t, adminToken, id) {
+      const base = '/api/blade-privacyRequest/privacyRequest';
+      const { opinion } = (await t.call('GET', `${base}/detail?id=${id}`, adminToken)).json().data as { opinion: string | null };
+      const res = await t.call('POST', `${base}/submit`, adminToken, { id, state: 3, opinion: opinion || '测试驳回' });
+      if (res.statusCode !== 200) throw new Error(`could not reject the request: ${res.body}`);
+    },
+  },
   // An open care entry (待关怀) of an alumnus made for it, followed by the administrator.
   careList: {
     ...withAlumnus(),

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { EntityDef, GeneratedCode, GeneratedFile } from '@alumni/domain';
 import { applyAddition } from '../modules/develop/codegen/generate-code.js';
 import { AWARD_TABLE, postgresSource, sqliteSource } from './develop-sources.js';
+import { LOCAL_SERVICES } from './local-services.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 /** The repository's root. */
@@ -27,7 +28,8 @@ export interface GeneratedAward {
  * code setting, then `gen-code` and `gen-code-zip`. A step that fails throws with the answer.
  */
 export async function generateAward(dialect: 'sqlite' | 'postgres'): Promise<GeneratedAward> {
-  const t = await startTestApp(dialect);
+  // The data source is this machine's PostgreSQL on loopback, which the operator allows here.
+  const t = await startTestApp(dialect, LOCAL_SERVICES);
   const source = dialect === 'postgres'
     ? await postgresSource(AWARD_TABLE.postgres)
     : { ...sqliteSource(`generated-${process.pid}-${Math.random().toString(36).slice(2, 8)}`, AWARD_TABLE.sqlite), username: '', password: '', drop: async () => undefined };

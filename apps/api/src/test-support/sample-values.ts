@@ -25,6 +25,9 @@ export function sampleValue(field: Field, variant: number, token: string): strin
       }
       break;
     case 'textarea':
+      // A list: one row of its columns' samples; files: one uploaded link.
+      if (field.items) return JSON.stringify([Object.fromEntries(Object.entries(field.items.columns).map(([c, f]) => [c, sampleValue(f, variant, token)]))]);
+      if (field.files) return JSON.stringify([{ link: `/upload/v${variant}${token}.png`, name: `v${variant}.png` }]);
       return `v${variant}${token}`.slice(0, field.max);
     case 'integer': {
       const min = field.min ?? 0;

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../config.js';
 import { md5Hex } from '../auth/password.js';
 import { ADMIN_USER_ID, ROOT_DEPT_ID, menuIdsByCode } from '../seed/platform-seed.js';
 import { SeedWriter } from '../seed/seed-writer.js';
+import { copyPostgresTemplate, copySqliteTemplate, runFolder, templateFor, templateServes, type MadeTemplate } from './test-database-template.js';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -57,52 +58,107 @@ function decryptedAnswer(res: LightMyRequestResponse, key: string): LightMyReque
   return Object.assign(res, { body: text, payload: text, rawPayload: Buffer.from(text, 'utf8'), json: () => JSON.parse(text) as unknown });
 }
 
+/** The OAuth client the harness signs in with (see TEST_CLIENT). */
+async function addHarnessClient(app: FastifyInstance): Promise<void> {
+  await new SeedWriter(app.services.database.db, ADMIN_USER_ID).insert('blade_client', {
+    ...TEST_CLIENT, scope: 'all', authorizedGrantTypes: 'password,refresh_token,captcha', webServerRedirectUri: '',
+    accessTokenValidity: 3600, refreshTokenValidity: 604800, autoapprove: 'true',
+  });
+}
+
+/** Where a test app's data lives: its settings, a name unique to it, and how to drop it afterwards. */
+interface TestPlace {
+  env: Record<string, string>;
+  name: string;
+  fromTemplate: boolean;
+  drop: (() => Promise<void>) | null;
+}
+
+/** A new empty database: a new SQLite folder, or a new schema in the PostgreSQL test database. */
+async function freshPlace(dialect: TestDialect): Promise<TestPlace> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'alumni-test-'));
+  const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  if (dialect === 'sqlite') return { env: { DATA_DIR: dataDir }, name, fromTemplate: false, drop: null };
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${name}`);
+  await admin.end();
+  const sep = url.includes('?') ? '&' : '?';
+  return {
+    // pg-boss keeps its tables beside the test's, so they go with the schema.
+    env: { DATA_DIR: dataDir, DATABASE_URL: `${url}${sep}options=${encodeURIComponent(`-c search_path=${name}`)}`, JOB_SCHEMA: name },
+    name,
+    fromTemplate: false,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema if exists ${name} cascade`);
+      await c.end();
+    },
+  };
+}
+
+/** Makes the run's template of a dialect in `folder`, or answers the one made already. */
+export function makeTemplate(folder: string, dialect: TestDialect, wait = false): Promise<MadeTemplate | null> {
+  return templateFor(folder, dialect, async (place) => {
+    // Jobs the seed queues stay queued in the template, so each copy runs them as a fresh start does.
+    const config = loadConfig({ LOG_LEVEL: 'error', SEED_DEMO: 'true', JOB_RUN: 'false', ...place.env });
+    const { app } = await buildApp(config);
+    await app.ready();
+    await addHarnessClient(app);
+    await app.close();
+  }, wait);
+}
+
 /**
- * A fresh product on a fresh database: a new SQLite file, or a new PostgreSQL schema dropped
- * afterwards. The demo data is seeded on both, so tests meet the same accounts.
+ * A copy of the run's migrated and seeded database (test-database-template.ts); a fresh database
+ * outside a run that has a template folder, or while another worker is still making the template.
+ */
+async function templatePlace(dialect: TestDialect): Promise<TestPlace> {
+  const folder = runFolder();
+  if (!folder) return freshPlace(dialect);
+  const made = await makeTemplate(folder, dialect);
+  if (!made) return freshPlace(dialect);
+  if (dialect === 'sqlite') {
+    return { env: { DATA_DIR: copySqliteTemplate(made) }, name: `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`, fromTemplate: true, drop: null };
+  }
+  const copy = await copyPostgresTemplate(made);
+  return { env: copy.env, name: copy.name, fromTemplate: true, drop: copy.drop };
+}
+
+/**
+ * A fresh product on a database of its own: a copy of the run's template (the usual start), or a new
+ * SQLite file or PostgreSQL schema migrated and seeded now (a test that sets what the database holds).
+ * It is dropped afterwards. The demo data is seeded on both, so tests meet the same accounts.
  */
 export async function startTestApp(
   dialect: TestDialect = 'sqlite',
   env: Record<string, string> = {},
   options: { beforeReady?: (app: FastifyInstance) => void; extraEntities?: readonly EntityDef[] } = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'alumni-test-'));
-  let dropSchema: (() => Promise<void>) | null = null;
   // The suite signs in hundreds of times from one address: the abuse limits are raised unless a test sets them.
-  const base: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: 'true', ...RELAXED_LIMITS, ...env };
+  const settings: Record<string, string> = { LOG_LEVEL: 'error', SEED_DEMO: 'true', ...RELAXED_LIMITS, ...env };
+  const place = templateServes(env, (options.extraEntities?.length ?? 0) > 0)
+    ? await templatePlace(dialect)
+    : await freshPlace(dialect);
+  const base: Record<string, string> = { ...settings, ...place.env };
   if (dialect === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DATABASE_URL is not set');
-    const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const sep = url.includes('?') ? '&' : '?';
-    base.DATABASE_URL = `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
     base.DATABASE_POOL_SIZE = '4';
-    // pg-boss keeps its tables beside the test's, so they go with the schema.
-    base.JOB_SCHEMA = schema;
     // The scaled configuration: PostgreSQL with Redis holding captchas, lockouts and revocations.
     if (process.env.TEST_REDIS_URL) {
       base.REDIS_URL = process.env.TEST_REDIS_URL;
-      base.REDIS_KEY_PREFIX = `${schema}:`;
+      base.REDIS_KEY_PREFIX = `${place.name}:`;
     }
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    };
   }
+  const dataDir = base.DATA_DIR as string;
+  const dropSchema = place.drop;
   const config = loadConfig(base);
   const { app } = await buildApp(config, { extraEntities: options.extraEntities });
   options.beforeReady?.(app);
   await app.ready();
-  await new SeedWriter(app.services.database.db, ADMIN_USER_ID).insert('blade_client', {
-    ...TEST_CLIENT, scope: 'all', authorizedGrantTypes: 'password,refresh_token,captcha', webServerRedirectUri: '',
-    accessTokenValidity: 3600, refreshTokenValidity: 604800, autoapprove: 'true',
-  });
+  if (!place.fromTemplate) await addHarnessClient(app);
 
   const cryptoAnswers = cryptoAnswerPaths();
   const call: TestApp['call'] = async (method, url, token, body, headers = {}) => {

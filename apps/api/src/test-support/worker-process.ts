@@ -22,6 +22,8 @@ export class WorkerProcesses {
       JOB_LEASE_SECONDS: String(this.leaseSeconds), JOB_RETRY_DELAY_SECONDS: '0', JOB_POLL_MS: '200',
       JOB_SCHEMA: config.jobs.schema, SEED_DEMO: 'false',
     };
+    // The worker reaches the test's own services as the app does (decision 209).
+    if (config.outboundAllow.text) env.OUTBOUND_ALLOW = config.outboundAllow.text;
     if (config.database.kind === 'postgres') {
       env.DATABASE_URL = config.database.url;
       env.DATABASE_POOL_SIZE = '4';

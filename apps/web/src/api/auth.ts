@@ -23,6 +23,8 @@ export interface TokenAnswer {
   role_name?: string;
   dept_id?: string;
   avatar?: string;
+  /** The password was reset by an administrator: it must be changed before anything else (decision 237). */
+  must_change_password?: boolean;
 }
 
 export interface LoginForm {

@@ -6,6 +6,7 @@ import { useSessionStore } from '../stores/session-store';
 import { ApiError } from './api-error';
 import { basicAuthorization } from './client-auth';
 import { logoutLocally } from './logout-local';
+import { storedSessionMoved } from './shared-session';
 import { doneProgress, startProgress } from './progress';
 import { NEEDS_REGISTRATION, pendingRegistrationOf } from './social-register';
 import { useRegisterStore } from '../stores/register-store';
@@ -155,14 +156,26 @@ function onTransportError(error: unknown): Promise<never> {
   return Promise.reject(error instanceof Error ? error : new Error(message));
 }
 
-/** One call through the protocol: headers and crypto on the way out, the envelope on the way back. */
-async function call<T>(config: RequestConfig): Promise<HttpResponse<T>> {
+/** The token endpoint: its refusals concern the refresh token it was given, not the access token. */
+const TOKEN_PATH = '/blade-auth/oauth/token';
+
+/**
+ * One call through the protocol: headers and crypto on the way out, the envelope on the way back.
+ * A call refused (401) for an access token another tab has since replaced goes once more with the
+ * stored one before the refusal signs this tab out.
+ */
+async function call<T>(config: RequestConfig, again = false): Promise<HttpResponse<T>> {
   startProgress();
+  const sentToken = useSessionStore.getState().token;
   let res: HttpResponse;
   try {
     res = await sendRequest(await onCryptoRequest(onRequest(config)), defaults);
   } catch (error) {
     return onTransportError(error);
+  }
+  if (res.status === 401 && !again && sentToken && apiPathOf(config) !== TOKEN_PATH && (await storedSessionMoved(sentToken))) {
+    doneProgress();
+    return call<T>(config, true);
   }
   return onResponse(res) as Promise<HttpResponse<T>> | HttpResponse<T>;
 }

@@ -1,4 +1,4 @@
-import type { EntityDef } from '@alumni/domain';
+import { idCardFilledValues, type EntityDef } from '@alumni/domain';
 import { Col, Divider, Form, Modal, Row, Tabs } from 'antd';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,6 +76,16 @@ export function EntityFormModal({ entity, mode, open, initial, overrides, width 
     }
   }, [open, initial, form]);
 
+  // An ID number fills what it carries (its field's `idCardFills`: birthday, gender) as it is typed.
+  const fillFromIdCard = (changed: Record<string, unknown>, all: Record<string, unknown>) => {
+    for (const [name, field] of Object.entries(entity.fields)) {
+      const fills = field.kind === 'text' ? field.idCardFills : undefined;
+      if (!fills || !(name in changed || fills.typeField in changed)) continue;
+      const filled = idCardFilledValues(fills, all[name], all);
+      if (Object.keys(filled).length > 0) form.setFieldsValue(filled);
+    }
+  };
+
   const save = async () => {
     const checked = await form.validateFields();
     const current = form.getFieldsValue(true) as Record<string, unknown>;
@@ -93,7 +103,7 @@ export function EntityFormModal({ entity, mode, open, initial, overrides, width 
     const item = (values: Record<string, unknown>) => (
       <Col key={fieldName} span={field.wide ? 24 : 12}>
         <Form.Item name={fieldName} label={field.label[lang]} rules={fieldRules(field, lang, typeof required === 'function' ? required(values) : required)} validateTrigger={validateTrigger(field)}>
-          {Widget ? <Widget mode={mode} disabled={disabled} /> : <FieldInput field={field} disabled={disabled} />}
+          {Widget ? <Widget mode={mode} disabled={disabled} /> : <FieldInput field={field} name={fieldName} disabled={disabled} />}
         </Form.Item>
       </Col>
     );
@@ -135,7 +145,7 @@ export function EntityFormModal({ entity, mode, open, initial, overrides, width 
       {mode === 'view' ? (tabs.length > 0
         ? <Tabs items={[{ key: 'record', label: t('crud.recordTab'), children: <EntityView entity={entity} row={initial} overrides={overrides} /> }, ...tabs]} />
         : <EntityView entity={entity} row={initial} overrides={overrides} />) : (
-      <Form form={form} name={formName} layout="horizontal" labelCol={{ flex: '110px' }} labelWrap preserve={false}>
+      <Form form={form} name={formName} layout="horizontal" labelCol={{ flex: '110px' }} labelWrap preserve={false} onValuesChange={fillFromIdCard}>
         {sections?.map((section) => (
           <div key={section.key} className="entity-form-section">
             {section.title && <Divider titlePlacement="start">{section.title}</Divider>}

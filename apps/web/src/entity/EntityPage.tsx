@@ -2,12 +2,12 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
-import { formDefaults, permissionCodes, type EntityDef } from '@alumni/domain';
+import { ENABLE_STATUS, examineForbids, formDefaults, permissionCodes, type EntityDef } from '@alumni/domain';
 import { App, Button, Space, Table, type TableColumnType } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { downloadFile } from '../api/http';
+import { downloadFile, http } from '../api/http';
 import { appConfig } from '../config';
 import { useMenuStore } from '../stores/menu-store';
 import type { QueryParams, Row } from './entity-api';
@@ -19,7 +19,7 @@ import { ImportDialog } from './excel/ImportDialog';
 import { asLang } from './field-text';
 import { RowActions } from './RowActions';
 import { SearchForm } from './SearchForm';
-import { fromQueryParams, toQueryParams, type SearchValues } from './search-params';
+import { fromQueryParams, toQueryParams, VIEW_PARAM, type SearchValues } from './search-params';
 import { submitBody, useEntityDialog } from './use-entity-dialog';
 import { useEntityList } from './use-entity-list';
 import { useEntityTree } from './use-entity-tree';
@@ -37,7 +37,9 @@ export function EntityPage(props: EntityPageProps) {
     add: !!buttons[codes.add], edit: !!buttons[codes.edit], remove: !!buttons[codes.remove], view: !!buttons[codes.view] && entity.viewButton !== false,
     export: !!entity.excel?.export && !!buttons[codes.export],
     import: !!entity.excel?.import && !!buttons[codes.import],
+    enable: !!entity.api?.enable && !!buttons[codes.enable],
   };
+  const examiner = !!entity.examine && !!buttons[`${entity.examine.menu}_examine`];
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
 
@@ -51,9 +53,12 @@ export function EntityPage(props: EntityPageProps) {
     const v = fullAddress.get(k);
     return v === null || v === '' ? [] : [[k, v]];
   })), [prefill, fullAddress]);
+  // A link may open one record's view (`?view=<id>`, the bell's entries); it is no filter.
+  const viewId = fullAddress.get(VIEW_PARAM);
   const address = useMemo(() => {
     const rest = new URLSearchParams(fullAddress);
     for (const k of prefill ?? []) rest.delete(k);
+    rest.delete(VIEW_PARAM);
     return rest;
   }, [prefill, fullAddress]);
   const addressKey = address.toString();
@@ -91,6 +96,24 @@ export function EntityPage(props: EntityPageProps) {
     }, { replace: true });
   }, [prefilled, can.add, openAdd, setAddress]);
 
+  const { openRow: openRowDialog } = dialog;
+  const { detail } = writes;
+  const viewed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!viewId || viewed.current === viewId) {
+      viewed.current = viewId;
+      return;
+    }
+    viewed.current = viewId;
+    // Opened once: the id leaves the address, so going back or reloading does not open it again.
+    void detail(viewId).then((row) => openRowDialog('view', row)).catch(() => undefined);
+    setAddress((a) => {
+      const next = new URLSearchParams(a);
+      next.delete(VIEW_PARAM);
+      return next;
+    }, { replace: true });
+  }, [viewId, detail, openRowDialog, setAddress]);
+
   const onSearch = (values: SearchValues) => {
     setSearch(toQueryParams(entity, values));
     setPage((p) => ({ ...p, current: 1 }));
@@ -121,22 +144,43 @@ export function EntityPage(props: EntityPageProps) {
     else return errors;
   };
 
+  // 启用 / 停用 of an entity with the calls (`api.enable`): the row's status turns, the list is read again.
+  const toggle = async (row: Row) => {
+    const action = Number(row.status) === ENABLE_STATUS.disabled ? 'enable' : 'disable';
+    await http.put(`${entity.api!.base}/${action}`, undefined, { params: { id: row.id } });
+    void message.success(t('crud.opSuccess'));
+    await writes.refresh();
+  };
+
   const actions: TableColumnType<Row> = {
     key: 'actions',
     title: t('crud.actions'),
     fixed: 'right',
     width: 190,
-    render: (_, row) => (
-      <RowActions
-        canView={can.view}
-        canEdit={can.edit}
-        canDelete={can.remove}
-        onView={() => void openRow('view', row).catch(() => undefined)}
-        onEdit={() => void openRow('edit', row).catch(() => undefined)}
-        onDelete={() => confirmRemove([row.id])}
-        extra={props.rowActions?.(row)}
-      />
-    ),
+    render: (_, row) => {
+      // A row whose examination forbids a change (an approved registration) offers no button for it.
+      const forbids = examineForbids(entity.examine, row, examiner);
+      return (
+        <RowActions
+          canView={can.view}
+          canEdit={can.edit && !forbids.edit}
+          canDelete={can.remove && !forbids.remove}
+          onView={() => void openRow('view', row).catch(() => undefined)}
+          onEdit={() => void openRow('edit', row).catch(() => undefined)}
+          onDelete={() => confirmRemove([row.id])}
+          extra={(
+            <>
+              {can.enable && (
+                <Button type="link" size="small" onClick={() => void toggle(row).catch(() => undefined)}>
+                  {t(Number(row.status) === ENABLE_STATUS.disabled ? 'crud.enable' : 'crud.disable')}
+                </Button>
+              )}
+              {props.rowActions?.(row)}
+            </>
+          )}
+        />
+      );
+    },
   };
   const columns = [...entityColumns(entity, lang, t, props.columns, props.cellText), ...(props.extraColumns ?? []), actions];
   const data = list.data;

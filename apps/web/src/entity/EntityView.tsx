@@ -1,5 +1,5 @@
 import type { EntityDef } from '@alumni/domain';
-import { Descriptions } from 'antd';
+import { Descriptions, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from './entity-api';
 import { displayValue } from './entity-columns';
@@ -18,22 +18,25 @@ export function EntityView({ entity, row, overrides }: { entity: EntityDef; row:
   const record = row as Row;
   return (
     <>
-      <Descriptions
-        bordered
-        size="small"
-        column={{ xs: 1, sm: 1, md: 2 }}
-        items={formFields(entity, 'view', overrides).map(({ name, field }) => {
-          // A page's own control of a field (a notice's rich text) shows the value in its view mode.
-          const Widget = overrides?.[name]?.input;
-          return {
-            key: name,
-            label: field.label[lang],
-            span: field.wide || Widget ? 'filled' : 1,
-            children: Widget ? <Widget mode="view" disabled value={row[name]} />
-              : field.secret ? '******' : displayValue(name, field, record, t, lang),
-          };
-        })}
-      />
+      {/* A page's own control may read the row's other fields (a scope's values follow its scope) as it does in the form. */}
+      <Form component={false} initialValues={row}>
+        <Descriptions
+          bordered
+          size="small"
+          column={{ xs: 1, sm: 1, md: 2 }}
+          items={formFields(entity, 'view', overrides).map(({ name, field }) => {
+            // A page's own control of a field (a notice's rich text) shows the value in its view mode.
+            const Widget = overrides?.[name]?.input;
+            return {
+              key: name,
+              label: field.label[lang],
+              span: field.wide || Widget ? 'filled' : 1,
+              children: Widget ? <Widget mode="view" disabled value={row[name]} />
+                : field.secret ? '******' : displayValue(name, field, record, t, lang, 'view'),
+            };
+          })}
+        />
+      </Form>
       {entity.examine && (
         <div className="entity-view-timeline">
           <ExamineTimeline logs={record.examineLogs as ExamineLogRow[] | undefined} />

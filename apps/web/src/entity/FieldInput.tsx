@@ -1,10 +1,12 @@
-import type { Field } from '@alumni/domain';
-import { Input, InputNumber } from 'antd';
+import { displayNameKey, type Field } from '@alumni/domain';
+import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from './inputs/DateInput';
 import { DictSelect } from './inputs/DictSelect';
 import { FlagInput } from './inputs/FlagInput';
+import { FileListUpload } from './inputs/FileListUpload';
 import { ImageUpload } from './inputs/ImageUpload';
+import { ListEditor } from './inputs/ListEditor';
 import { IdsTreeSelect } from './inputs/IdsTreeSelect';
 import { RefTreeSelect } from './inputs/RefTreeSelect';
 import { asLang } from './field-text';
@@ -12,6 +14,8 @@ import { useFieldOptions } from './use-field-options';
 
 interface Props {
   field: Field;
+  /** The field's name in the form: a picker shows the name the row carries for it (`xxxName`) until its choices hold the value. */
+  name?: string;
   disabled?: boolean;
   // Form.Item injects value/onChange/id; each input narrows the value to its own kind.
   value?: never;
@@ -26,18 +30,23 @@ function IdsInput({ field, ...rest }: { field: Extract<Field, { kind: 'ids' }>; 
 }
 
 /** The form control of one field, chosen by its kind. */
-export function FieldInput({ field, ...props }: Props) {
+export function FieldInput({ field, name, ...props }: Props) {
   const { t, i18n } = useTranslation();
+  const form = Form.useFormInstance();
+  const named: unknown = name ? form.getFieldValue(displayNameKey(name)) : undefined;
+  const shown = typeof named === 'string' && named ? named : undefined;
   const label = field.label[asLang(i18n.language)];
   const typed = t('crud.inputPlaceholder', { label });
   const chosen = t('crud.selectPlaceholder', { label });
   switch (field.kind) {
     case 'text':
       if (field.image) return <ImageUpload {...props} />;
-      if (field.options) return <RefTreeSelect field={field} {...props} placeholder={chosen} />;
+      if (field.options) return <RefTreeSelect field={field} {...props} placeholder={chosen} shown={shown} />;
       // A secret arrives masked; the password input keeps it out of sight while it is replaced.
       return field.secret ? <Input.Password {...props} placeholder={typed} autoComplete="new-password" /> : <Input {...props} placeholder={typed} allowClear />;
     case 'textarea':
+      if (field.items) return <ListEditor spec={field.items} label={label} {...props} />;
+      if (field.files) return <FileListUpload spec={field.files} label={label} {...props} />;
       return <Input.TextArea {...props} placeholder={typed} rows={3} />;
     case 'integer':
       return <InputNumber {...props} placeholder={typed} min={field.min} max={field.max} precision={0} style={{ width: '100%' }} />;
@@ -52,7 +61,7 @@ export function FieldInput({ field, ...props }: Props) {
     case 'datetime':
       return <DateInput {...props} withTime={field.kind === 'datetime'} />;
     case 'fk':
-      return field.options ? <RefTreeSelect field={field} {...props} placeholder={chosen} /> : <Input {...props} placeholder={typed} />;
+      return field.options ? <RefTreeSelect field={field} {...props} placeholder={chosen} shown={shown} /> : <Input {...props} placeholder={typed} />;
     case 'ids':
       return field.options ? <IdsInput field={field} {...props} placeholder={chosen} /> : <Input {...props} placeholder={typed} />;
   }

@@ -1,14 +1,20 @@
-import { dictKeys, displayNameKey, englishEntryLabel, viewFields, type EntityDef, type Field, type Lang } from '@alumni/domain';
+import { dictKeys, displayNameKey, englishEntryLabel, shippedEntryLabel, viewFields, type EntityDef, type Field, type Lang } from '@alumni/domain';
 import type { TableColumnType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { FilesCell } from './cells/FilesCell';
 import { IdsTreeCell } from './cells/IdsTreeCell';
 import { ImageCell } from './cells/ImageCell';
+import { ListCell } from './cells/ListCell';
 import { RefCell } from './cells/RefCell';
+import { RichTextCell, richTextWords } from './cells/RichTextCell';
 import type { Row } from './entity-api';
 
-/** A field's value as a person reads it: labels of dictionaries, names of references, 是/否. */
-export function displayValue(name: string, field: Field, row: Row, t: TFunction, lang: Lang): ReactNode {
+/**
+ * A field's value as a person reads it: labels of dictionaries, names of references, 是/否; a list's
+ * rows, files and rich text in full in a view (`where`), in brief in a table.
+ */
+export function displayValue(name: string, field: Field, row: Row, t: TFunction, lang: Lang, where: 'list' | 'view' = 'list'): ReactNode {
   const value = row[name];
   switch (field.kind) {
     case 'flag':
@@ -23,7 +29,9 @@ export function displayValue(name: string, field: Field, row: Row, t: TFunction,
       }
       const english = lang === 'en' && value !== null && value !== undefined ? englishEntryLabel(field.dict, String(value)) : undefined;
       const shown = row[displayNameKey(name)];
-      const label = english ?? (typeof shown === 'string' && shown ? shown : value);
+      // A call that names no entries (a tree level) still reads as labels: the shipped dictionary's, else the key.
+      const shipped = value !== null && value !== undefined ? shippedEntryLabel(field.dict, String(value), lang) : undefined;
+      const label = english ?? (typeof shown === 'string' && shown ? shown : shipped ?? value);
       return label === null || label === undefined ? null : <span className="dict-label">{String(label)}</span>;
     }
     case 'fk': {
@@ -49,6 +57,10 @@ export function displayValue(name: string, field: Field, row: Row, t: TFunction,
       // ¥1,200.00: the amount as the server keeps it, grouped by thousands.
       return value === null || value === undefined || value === '' ? null : formatMoney(String(value));
     case 'textarea':
+      if (field.items) return <ListCell value={value} spec={field.items} lang={lang} compact={where === 'list'} />;
+      if (field.files) return <FilesCell value={value} spec={field.files} alt={field.label[lang]} size={where === 'view' ? 72 : 40} />;
+      if (field.richText) return where === 'view' ? <RichTextCell value={value} /> : richTextWords(value);
+      return value === null || value === undefined ? null : String(value);
     case 'integer':
     case 'date':
     case 'datetime':

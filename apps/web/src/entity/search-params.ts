@@ -3,6 +3,9 @@ import type { QueryParams } from './entity-api';
 
 export type SearchValues = Record<string, unknown>;
 
+/** The address parameter that opens one record's view on its list page (`?view=<id>`); no filter. */
+export const VIEW_PARAM = 'view';
+
 /** The searchable fields of an entity, optionally limited to the given names. */
 export function searchFields(entity: EntityDef, only?: readonly string[]): [string, Field][] {
   return Object.entries(viewFields(entity)).filter(([name, f]) => f.search && (!only || only.includes(name)));

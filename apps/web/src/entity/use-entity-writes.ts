@@ -49,5 +49,5 @@ export function useEntityWrites(entity: EntityDef) {
   const detail = (id: string): Promise<Row> =>
     client.fetchQuery({ queryKey: [...entityKey(entity), 'detail', id], queryFn: () => fetchDetail(entity, id), staleTime: 0 });
 
-  return { submit, saving: save.isPending, remove, detail };
+  return { submit, saving: save.isPending, remove, detail, refresh };
 }

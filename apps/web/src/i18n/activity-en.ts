@@ -68,4 +68,13 @@ export const activityEn: typeof activityZh = {
   done: 'Handled',
   sums: { budget: 'Budget', total: 'Spent', balance: 'Balance', reimbursed: 'Reimbursed', pending: 'To reimburse', count: 'Items' },
   allActivities: 'All activities',
+  checkInDesk: {
+    activity: 'Choose the activity', noActivity: 'No activity is running or about to start', checkedIn: 'Checked in', confirmed: 'Confirmed', capacity: 'Seats', noLimit: 'No limit',
+    camera: 'Scan tickets with the camera', noCamera: 'The camera did not open: allow this page to use it, or enter the code',
+    checkedInNow: 'Checked in ({{time}})', already: 'This ticket was already checked in at {{time}}', refused: 'Not checked in',
+    queuedTitle: 'Kept until the network returns', queued: 'Sent on its own once the network is back', waiting: '{{n}} scan(s) waiting for the network',
+    revoke: 'Revoke ticket', revokeAsk: 'Revoke the ticket of {{name}}? Its QR code will no longer check in.', revoked: 'Ticket revoked', recent: 'Recent scans',
+    kioskHint: 'Scan the QR code with your phone and check in in the alumni portal', kioskQr: 'Self check-in QR code',
+    kind: { checkedIn: 'Checked in', already: 'Repeat', refused: 'Refused', queued: 'Waiting' },
+  },
 };

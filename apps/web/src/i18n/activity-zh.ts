@@ -66,4 +66,13 @@ export const activityZh = {
   done: '已处理',
   sums: { budget: '预算', total: '已发生', balance: '结余', reimbursed: '已报销', pending: '待报销', count: '笔数' },
   allActivities: '全部活动',
+  checkInDesk: {
+    activity: '选择活动', noActivity: '没有正在进行或即将开始的活动', checkedIn: '已签到', confirmed: '已确认', capacity: '名额', noLimit: '不限',
+    camera: '用摄像头扫码签到', noCamera: '无法打开摄像头：请允许本页使用摄像头，或输入签到码',
+    checkedInNow: '签到成功（{{time}}）', already: '此门票已于 {{time}} 签到过', refused: '未能签到',
+    queuedTitle: '已记下，等待网络', queued: '网络恢复后自动提交', waiting: '{{n}} 次扫码等待网络恢复后提交',
+    revoke: '吊销门票', revokeAsk: '吊销 {{name}} 的门票？吊销后其二维码不能再签到。', revoked: '门票已吊销', recent: '最近扫码',
+    kioskHint: '请用手机扫描二维码，在校友门户中完成签到', kioskQr: '自助签到二维码',
+    kind: { checkedIn: '已签到', already: '重复', refused: '未通过', queued: '待提交' },
+  },
 };

@@ -79,6 +79,8 @@ export const en: Messages = {
     updateSuccess: 'Updated successfully',
     deleteSuccess: 'Deleted successfully',
     opSuccess: 'Success!',
+    enable: 'Enable',
+    disable: 'Disable',
     inputPlaceholder: 'Please enter {{label}}',
     selectPlaceholder: 'Please select {{label}}',
     addTitle: 'Add {{name}}',
@@ -87,6 +89,8 @@ export const en: Messages = {
     recordTab: 'Details',
     tooLong: '{{label}} must be at most {{max}} characters',
     refresh: 'Refresh',
+    listEditor: { add: 'Add a row', actions: 'Actions', remove: 'Remove row {{n}}', hint: 'At most {{max}} rows' },
+    files: { add: 'Upload', upload: 'Upload {{label}}', remove: 'Remove {{name}}', imageHint: 'At most {{max}} pictures (JPG/PNG/GIF/WEBP), each up to {{size}}MB', fileHint: 'At most {{max}} files (pictures, PDF, Office, ZIP), each up to {{size}}MB' },
   },
   dict: {
     parentTitle: 'Dictionaries',

@@ -5,6 +5,8 @@ export const peopleEn: typeof peopleZh = {
   changeStatus: 'Change study status',
   firstStudy: 'Study record',
   consentLog: 'Consent history',
+  portalSignedIn: 'Alumni portal sign-ins: {{count}}, first {{first}}, last {{last}}',
+  portalNever: 'Has not signed in to the alumni portal',
   registrations: 'Registrations and examination',
   registrationsTab: 'Registrations',
   studyTab: 'Study records',

@@ -3,6 +3,8 @@ export const peopleZh = {
   changeStatus: '变更学籍状态',
   firstStudy: '学籍信息',
   consentLog: '授权记录',
+  portalSignedIn: '已登录校友门户 {{count}} 次，首次 {{first}}，最近 {{last}}',
+  portalNever: '尚未登录校友门户',
   registrations: '登记与审核',
   registrationsTab: '登记记录',
   studyTab: '学籍',

@@ -44,6 +44,7 @@ export const pushEn: typeof pushZh = {
   },
   stats: 'Figures',
   allChannels: 'All channels',
+  clicked: 'Clicked',
   outcome: { delivered: 'Delivered', failed: 'Failed', skipped: 'Skipped', open: 'Waiting' },
   pieLabel: 'Outcome on {{channel}}',
   resendAll: 'Resend failures',

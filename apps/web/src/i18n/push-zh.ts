@@ -42,6 +42,7 @@ export const pushZh = {
   },
   stats: '推送统计',
   allChannels: '全部渠道',
+  clicked: '点击',
   outcome: { delivered: '成功', failed: '失败', skipped: '跳过', open: '待发送' },
   pieLabel: '{{channel}}发送结果',
   resendAll: '失败重发',

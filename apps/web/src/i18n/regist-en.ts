@@ -52,6 +52,7 @@ export const registEn: typeof registZh = {
     resubmit: 'Correct and submit again',
     choose: 'Please choose',
     enter: 'Please enter {{label}}',
+    select: 'Please select {{label}}',
     english: 'English',
     chinese: '中文',
   },

@@ -51,6 +51,7 @@ export const registZh = {
     resubmit: '修改后重新提交',
     choose: '请选择',
     enter: '请输入{{label}}',
+    select: '请选择{{label}}',
     english: 'English',
     chinese: '中文',
   },

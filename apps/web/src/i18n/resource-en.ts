@@ -20,4 +20,11 @@ export const resourceEn: typeof resourceZh = {
   mailToRequired: 'Please enter the recipient e-mail',
   mailSent: 'The test mail was sent',
   send: 'Send',
+  publicBase: 'Public base address',
+  publicBaseHelp: 'Every link alumni open from a phone or a mail client (notices, surveys, unsubscribe, read tracking, the alumni portal {{portal}}) starts with this address. It is filled at the first sign-in from the address the administrator used; while it is empty, pushes with links cannot be sent.',
+  publicBaseEmpty: 'Not set: e-mail and SMS pushes with links cannot be sent',
+  publicBaseInvalid: 'Enter a full address starting with http:// or https://, without a query',
+  publicBaseSave: 'Save address',
+  publicBaseSaved: 'The public base address was saved',
+  publicBaseInherited: 'The platform\'s address applies now; saving gives this tenant its own',
 };

@@ -18,4 +18,11 @@ export const resourceZh = {
   mailToRequired: '请输入收件人邮箱',
   mailSent: '测试邮件已发送',
   send: '发送',
+  publicBase: '公网访问地址',
+  publicBaseHelp: '校友在手机或邮件客户端打开的链接（通知、问卷、退订、阅读统计、校友门户 {{portal}}）都以此地址开头。首次登录时按管理员访问的地址自动填写；地址为空时，带链接的推送不能发送。',
+  publicBaseEmpty: '尚未设置：带链接的邮件和短信推送不能发送',
+  publicBaseInvalid: '请输入以 http:// 或 https:// 开头的完整地址，不含查询参数',
+  publicBaseSave: '保存地址',
+  publicBaseSaved: '公网访问地址已保存',
+  publicBaseInherited: '当前沿用平台的地址；保存后本租户使用自己的地址',
 };

@@ -117,5 +117,10 @@ export const shellEn: typeof shellZh = {
     throwRender: 'Raise a rendering error',
   },
   lockPage: { title: 'Lock' },
+  forcedPassword: {
+    title: 'Change password',
+    reason: 'An administrator reset your password. Set a new one first, then sign in again with it.',
+    logout: 'Log out',
+  },
   iframe: { title: 'External page' },
 };

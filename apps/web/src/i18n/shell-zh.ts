@@ -115,5 +115,10 @@ export const shellZh = {
     throwRender: '触发一个渲染错误',
   },
   lockPage: { title: '锁屏' },
+  forcedPassword: {
+    title: '修改密码',
+    reason: '管理员已重置您的密码。请先设置新密码，修改后使用新密码重新登录。',
+    logout: '退出登录',
+  },
   iframe: { title: '外部页面' },
 };

@@ -77,6 +77,8 @@ export const zh = {
     updateSuccess: '更新成功',
     deleteSuccess: '删除成功',
     opSuccess: '操作成功!',
+    enable: '启用',
+    disable: '停用',
     inputPlaceholder: '请输入{{label}}',
     selectPlaceholder: '请选择{{label}}',
     addTitle: '新增{{name}}',
@@ -85,6 +87,8 @@ export const zh = {
     recordTab: '基本信息',
     tooLong: '{{label}}不能超过{{max}}个字符',
     refresh: '刷新',
+    listEditor: { add: '添加一行', actions: '操作', remove: '删除第{{n}}行', hint: '最多 {{max}} 行' },
+    files: { add: '上传', upload: '上传{{label}}', remove: '移除 {{name}}', imageHint: '最多 {{max}} 张图片（JPG/PNG/GIF/WEBP），每张不超过 {{size}}MB', fileHint: '最多 {{max}} 个文件（图片、PDF、Office、ZIP），每个不超过 {{size}}MB' },
   },
   dict: {
     parentTitle: '字典列表',

@@ -19,8 +19,10 @@ export async function reloadMenus(): Promise<void> {
 
 /** Loader of the layout: the user's menu tree, then the button permissions. */
 export async function loadMenus() {
-  const token = useSessionStore.getState().token;
+  const { token, mustChangePassword } = useSessionStore.getState();
   if (!token) return null;
+  // A reset password is changed first: the API refuses the menus until then (decision 237).
+  if (mustChangePassword) return redirect(appConfig.forcedPasswordPath);
   if (loadedFor === token) return null;
   try {
     await reloadMenus();

@@ -15,6 +15,7 @@ export function RootShell() {
   const { pathname, search } = useLocation();
   const locked = useLockStore((s) => s.locked);
   const signedIn = useSessionStore((s) => s.token !== '');
+  const mustChangePassword = useSessionStore((s) => s.mustChangePassword);
 
   useEffect(() => {
     setNavigate((to) => void navigate(to, { replace: true }));
@@ -39,6 +40,8 @@ export function RootShell() {
     else void navigate(appConfig.homePath, { replace: true });
   }, [target, pathname, search, navigate]);
 
+  // A reset password is changed first: every route leads to the change-password page (decision 237).
+  if (signedIn && mustChangePassword && pathname !== appConfig.forcedPasswordPath) return <Navigate to={appConfig.forcedPasswordPath} replace />;
   // While the screen is locked, every route but the lock page leads to it.
   if (locked && signedIn && pathname !== appConfig.lockPath) return <Navigate to={appConfig.lockPath} replace />;
   return <Outlet />;

@@ -36,6 +36,11 @@ export const router = createBrowserRouter([
         loader: requireToken,
         children: [
           {
+            path: 'change-password',
+            handle: { title: 'shell.forcedPassword.title', tab: false },
+            lazy: lazyPage(() => import('../pages/info/ForcedPasswordPage')),
+          },
+          {
             path: 'lock',
             handle: { title: 'shell.lockPage.title', tab: false },
             lazy: lazyPage(() => import('../pages/lock/LockPage')),

@@ -23,11 +23,13 @@ interface SessionState {
   user: SessionUser | null;
   /** When the token was issued, epoch ms; its age decides the refresh. */
   tokenTime: number;
+  /** The password was reset: only the change-password screen opens until it is changed (decision 237). */
+  mustChangePassword: boolean;
   signIn: (answer: TokenAnswer) => void;
   clear: () => void;
 }
 
-const empty = { token: '', refreshToken: '', tenantId: '', user: null, tokenTime: 0 };
+const empty = { token: '', refreshToken: '', tenantId: '', user: null, tokenTime: 0, mustChangePassword: false };
 
 const userOf = (a: TokenAnswer): SessionUser => ({
   userId: a.user_id,
@@ -52,11 +54,12 @@ export const useSessionStore = create<SessionState>()(
         tenantId: a.tenant_id,
         user: userOf(a),
         tokenTime: Date.now(),
+        mustChangePassword: a.must_change_password === true,
       }),
       clear: () => set(empty),
     }),
-    persistIn<SessionState>('session', 'local', ({ token, refreshToken, tenantId, user, tokenTime }) =>
-      ({ token, refreshToken, tenantId, user, tokenTime })),
+    persistIn<SessionState>('session', 'local', ({ token, refreshToken, tenantId, user, tokenTime, mustChangePassword }) =>
+      ({ token, refreshToken, tenantId, user, tokenTime, mustChangePassword })),
   ),
 );
 

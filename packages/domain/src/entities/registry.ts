@@ -42,6 +42,8 @@ import { honorEntity } from './relation/honor.js';
 import { careListEntity } from './relation/care-list.js';
 import { visitRecordEntity } from './relation/visit-record.js';
 import { docQueryEntity } from './relation/doc-query.js';
+import { privacyRequestEntity } from './people/privacy-request.js';
+import { alumniCardEntity } from './people/alumni-card.js';
 import { activityEntity } from './activity/activity.js';
 import { actApplistEntity } from './activity/act-applist.js';
 import { activityCostEntity } from './activity/activity-cost.js';
@@ -71,6 +73,8 @@ export const ENTITIES = [
   basicInfoEntity,
   studentStatusEntity,
   registInfoEntity,
+  privacyRequestEntity,
+  alumniCardEntity,
   noticeTemplateEntity, textEntity, messageEntity, alumniNoticeEntity, noticePushEntity, noticePushRecordEntity,
   smsPushEntity, smsPushTargetEntity,
   associationEntity, associationMemberEntity, honorEntity, careListEntity, visitRecordEntity, docQueryEntity,

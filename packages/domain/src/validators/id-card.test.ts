@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { birthdayFromIdCard, ID_CARD_MSG, isIdCard } from './id-card.js';
+import { birthdayFromIdCard, idCardFilledValues, personFromIdCard, ID_CARD_MSG, isIdCard } from './id-card.js';
 
 describe('isIdCard', () => {
   it.each(['', null, undefined])('allows an empty value (%s)', (value) => expect(isIdCard(value)).toBe(true));
@@ -33,4 +33,22 @@ describe('birthdayFromIdCard', () => {
   it('reads a 15-digit number as a year of the 1900s', () => expect(birthdayFromIdCard('320311770706001')).toBe('1977-07-06'));
   it('answers null for a number without a real date', () => expect(birthdayFromIdCard('11010519490230002X')).toBeNull());
   it('answers null for an empty value', () => expect(birthdayFromIdCard('')).toBeNull());
+});
+
+describe('personFromIdCard and idCardFilledValues', () => {
+  const fills = { typeField: 'idType', birthday: 'birthday', gender: 'gender' };
+  it('reads the birthday and the gender of the 17th digit of 18', () => {
+    expect(personFromIdCard('11010519491231002X')).toEqual({ birthday: '1949-12-31', gender: '2' });
+    expect(personFromIdCard('110105194912310011')).toEqual({ birthday: '1949-12-31', gender: '1' });
+  });
+  it('reads the gender of the last digit of 15', () => expect(personFromIdCard('320311770706001')).toEqual({ birthday: '1977-07-06', gender: '1' }));
+  it('answers null for a number that is not valid', () => expect(personFromIdCard('11010519490230002X')).toBeNull());
+  it('fills the named fields for a resident ID (also while no type is chosen)', () => {
+    expect(idCardFilledValues(fills, '11010519491231002X', { idType: '1' })).toEqual({ birthday: '1949-12-31', gender: '2' });
+    expect(idCardFilledValues(fills, '11010519491231002X', {})).toEqual({ birthday: '1949-12-31', gender: '2' });
+  });
+  it('fills nothing for another document or a number still being typed', () => {
+    expect(idCardFilledValues(fills, '11010519491231002X', { idType: '2' })).toEqual({});
+    expect(idCardFilledValues(fills, '1101051949', { idType: '1' })).toEqual({});
+  });
 });

@@ -35,3 +35,32 @@ export function isIdCard(value: string | null | undefined): boolean {
   if (isEmpty(value)) return true;
   return birthdayFromIdCard(value) !== null;
 }
+
+/** The resident ID type (dictionary `id_type`). */
+export const RESIDENT_ID_TYPE = '1';
+
+/**
+ * What a resident ID number says of its holder: the birthday and the gender (`sex` 1 male, 2
+ * female: the parity of the 17th digit of 18, the last of 15). Null when it is no valid number.
+ */
+export function personFromIdCard(value: string | null | undefined): { birthday: string; gender: '1' | '2' } | null {
+  const text = String(value ?? '').trim();
+  const birthday = birthdayFromIdCard(text);
+  if (!birthday) return null;
+  const digit = Number(text.charAt(text.length === 18 ? 16 : 14));
+  return { birthday, gender: digit % 2 === 1 ? '1' : '2' };
+}
+
+/**
+ * The values an ID number field fills (`fills`: the field's `idCardFills`) in a form or body of
+ * `values`: birthday and gender by their names, or nothing when the type is not a resident ID or
+ * the number is not valid.
+ */
+export function idCardFilledValues(
+  fills: { typeField: string; birthday: string; gender: string }, number: unknown, values: Record<string, unknown>,
+): Record<string, string> {
+  const type = values[fills.typeField];
+  if (String(type ?? RESIDENT_ID_TYPE) !== RESIDENT_ID_TYPE) return {};
+  const person = personFromIdCard(typeof number === 'string' ? number : null);
+  return person ? { [fills.birthday]: person.birthday, [fills.gender]: person.gender } : {};
+}

@@ -1,4 +1,4 @@
-import { AUDIT_MASK, maskSensitive, type AuditDiff, type AuditValue, type EntityDef, type Field, type SensitiveKind } from '@alumni/domain';
+import { AUDIT_MASK, maskPersonalText, maskSensitive, type AuditDiff, type AuditValue, type EntityDef, type Field, type SensitiveKind } from '@alumni/domain';
 
 /** The longest value the audit keeps (a notice's text, a report's definition): the rest is cut. */
 export const AUDIT_VALUE_MAX = 1000;
@@ -51,13 +51,16 @@ function kept(masking: Masking, value: unknown): AuditValue {
   const text = String(value);
   if (SEALED_RE.test(text)) return AUDIT_MASK;
   if (masking) return maskSensitive(masking, text);
-  return text.length > AUDIT_VALUE_MAX ? `${text.slice(0, AUDIT_VALUE_MAX)}…` : text;
+  // A free text (a remark, a notice) keeps no ID number, phone or e-mail address in clear either.
+  const masked = maskPersonalText(text);
+  return masked.length > AUDIT_VALUE_MAX ? `${masked.slice(0, AUDIT_VALUE_MAX)}…` : masked;
 }
 
 /**
  * A value of a field as the audit keeps it: secrets (a field marked `secret`, or named like a
  * password or a key) as AUDIT_MASK; personal data (a `sensitive` field) as a caller without
- * `alumni_sensitive_view` sees it (DOMAIN 1.8); anything that looks sealed as AUDIT_MASK; long text cut.
+ * `alumni_sensitive_view` sees it (DOMAIN 1.8); anything that looks sealed as AUDIT_MASK; an ID number,
+ * phone or e-mail address inside other text masked (`maskPersonalText`); long text cut.
  */
 export const auditValue = (entity: EntityDef, name: string, value: unknown): AuditValue => kept(maskingOf(name, entity.fields[name]), value);
 

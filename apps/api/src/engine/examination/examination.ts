@@ -52,7 +52,25 @@ export class Examination {
    * examines is read before the write's transaction opens (SQLite has one connection).
    */
   hooks(rule: ExamineRule, examiner: boolean): EntityHooks {
-    if (rule.states) return this.draftHooks(rule);
+    const own = rule.states ? this.draftHooks(rule) : this.resultHooks(rule, examiner);
+    const final = rule.final;
+    if (!final) return own;
+    // A final result (an approved or merged registration) is neither edited nor removed, by anyone.
+    const isFinal = (row: JsonRecord) => final.states.includes(statusOf(row, examineStates(rule).field) ?? Number.NaN);
+    return {
+      ...own,
+      beforeSave: async (ctx, values, existing) => {
+        if (existing && isFinal(existing)) throw badRequest(final.edit);
+        await own.beforeSave?.(ctx, values, existing);
+      },
+      beforeRemove: async (ctx, rows) => {
+        if (rows.some(isFinal)) throw badRequest(final.remove);
+        await own.beforeRemove?.(ctx, rows);
+      },
+    };
+  }
+
+  private resultHooks(rule: ExamineRule, examiner: boolean): EntityHooks {
     return {
       beforeSave: async (ctx, values, existing) => this.beforeSave(ctx, rule, examiner, values, existing),
       afterSave: async (ctx, record, existing) => {

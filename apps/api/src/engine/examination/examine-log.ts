@@ -1,4 +1,4 @@
-import type { ExamineAction, ExamineBizType } from '@alumni/domain';
+import { maskPersonalData, maskPersonalText, type ExamineAction, type ExamineBizType } from '@alumni/domain';
 import { ids } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 
@@ -13,11 +13,17 @@ export interface ExamineLogEntry {
   examineUser: string;
   examineUserName: string;
   examineTime: string;
-  /** For a merge: the fields overwritten, with their old and new values. */
+  /**
+   * For a merge: the fields overwritten, with their old and new values; personal data masked
+   * (`maskPersonalField` by the field's name, and `append` masks whatever is left).
+   */
   snapshot?: unknown;
 }
 
-/** `alumni_examine_log`: appended to by every examine action, never edited or deleted. */
+/**
+ * `alumni_examine_log`: appended to by every examine action, never edited or deleted. Its opinion
+ * and snapshot keep no personal data in clear (`maskPersonalData`).
+ */
 export class ExamineLog {
   async append(db: Db, entry: ExamineLogEntry): Promise<void> {
     await db.insertInto('alumni_examine_log').values({
@@ -28,11 +34,11 @@ export class ExamineLog {
       action: entry.action,
       from_status: entry.fromStatus,
       to_status: entry.toStatus,
-      opinion: entry.opinion,
+      opinion: entry.opinion === null ? null : maskPersonalText(entry.opinion),
       examine_user: entry.examineUser,
       examine_user_name: entry.examineUserName,
       examine_time: entry.examineTime,
-      snapshot: entry.snapshot === undefined ? null : JSON.stringify(entry.snapshot),
+      snapshot: entry.snapshot === undefined ? null : JSON.stringify(maskPersonalData(entry.snapshot)),
     }).execute();
   }
 

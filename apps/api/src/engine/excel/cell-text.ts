@@ -1,4 +1,5 @@
-import { dictKeys, displayNameKey, englishEntryLabel, type Field, type Lang } from '@alumni/domain';
+import { dictKeys, displayNameKey, englishEntryLabel, filesText, listRows, listText, shippedEntryLabel, type Field, type Lang } from '@alumni/domain';
+import { htmlToText } from '../rich-text.js';
 import type { JsonRecord } from '../../db/row-mapping.js';
 
 const YES_NO: Readonly<Record<Lang, readonly [string, string]>> = { zh: ['否', '是'], en: ['No', 'Yes'] };
@@ -30,6 +31,16 @@ export function cellText(name: string, field: Field, record: JsonRecord, lang: L
     case 'text':
       return field.ref && typeof named === 'string' && named ? named : String(value);
     case 'textarea':
+      // A list's rows one a line (dictionary keys by their labels), files by their links, rich text as its words.
+      if (field.items) {
+        const columns = field.items.columns;
+        return listText(field.items, listRows(value), (c, v) => {
+          const column = columns[c];
+          return column?.kind === 'dict' ? shippedEntryLabel(column.dict, String(v), lang) ?? String(v) : String(v);
+        });
+      }
+      if (field.files) return filesText(value);
+      return field.richText ? htmlToText(String(value)) : String(value);
     case 'date':
     case 'datetime':
       return String(value);

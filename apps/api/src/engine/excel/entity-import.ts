@@ -25,7 +25,11 @@ export const IMPORT_MSG = {
   duplicateInFile: t('与第{row}行重复', 'Repeats row {row}'),
   failed: t('导入失败，未写入任何数据', 'The import failed and wrote nothing'),
   errorColumn: t('错误原因', 'Error'),
+  busy: t('已有导入正在进行，请稍后再试', 'An import is already running: try again shortly'),
 } as const;
+
+/** How long a running import's slot outlives a process that stopped while holding it. */
+const SLOT_SECONDS = 15 * 60;
 
 export type RowOutcome = 'created' | 'updated' | 'skipped' | 'failed';
 
@@ -66,7 +70,28 @@ export class EntityImports {
     private readonly store: KvStore,
     private readonly files: FileService,
     private readonly dataDir: string,
+    private readonly perTenant: number,
   ) {}
+
+  /**
+   * Runs an import (its upload, preview or commit) in one of the tenant's `perTenant` slots, kept in
+   * the key-value store so every process counts them; with none free it is a 429. A slot is a key
+   * whose first increment takes it (an atomic step on either store) and whose removal frees it, in a
+   * finally, whatever the import's end.
+   */
+  async running<T>(tenantId: string, work: () => Promise<T>): Promise<T> {
+    let slot: string | null = null;
+    for (let i = 0; i < this.perTenant && slot === null; i++) {
+      const key = `import:running:${tenantId}:${i}`;
+      if ((await this.store.increment(key, SLOT_SECONDS)) === 1) slot = key;
+    }
+    if (slot === null) throw new AppError(429, IMPORT_MSG.busy);
+    try {
+      return await work();
+    } finally {
+      await this.store.delete(slot);
+    }
+  }
 
   private get folder() {
     return path.join(this.dataDir, 'imports');

@@ -4,6 +4,7 @@ import { englishEntryLabel, permissionCodes, routedEntities, type EntityDef, typ
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../../core/caller.js';
+import { AppError } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { receiveUpload } from '../../modules/resource/storage/receive-upload.js';
 import { importModeOf } from './entity-import.js';
@@ -69,18 +70,27 @@ export async function registerImportRoutes(app: FastifyInstance): Promise<void> 
       const query = req.query as { importId?: string; mode?: string; preview?: string };
       const mode = importModeOf(query.mode);
       const maxRows = await params.number(caller.tenantId, 'import.maxRows', IMPORT_MAX_ROWS);
-      if (query.importId) return ok(await imports.commit(entity, caller, req.lang, query.importId, mode, maxRows), req.lang);
-      let upload;
+      // At most IMPORTS_PER_TENANT at once: a refused upload's body is not read, so its connection closes.
+      const run = imports.running(caller.tenantId, async () => {
+        if (query.importId) return imports.commit(entity, caller, req.lang, query.importId, mode, maxRows);
+        let upload;
+        try {
+          upload = await receiveUpload(req, { maxBytes: IMPORT_MAX_BYTES, extensions: new Set(['xlsx']), stallMs: config.uploadStallSeconds * 1000 }, path.join(config.dataDir, 'tmp'));
+        } catch (err) {
+          reply.header('connection', 'close');
+          throw err;
+        }
+        const previewed = await imports.preview(entity, caller, req.lang, upload.path, mode, maxRows);
+        // preview=0: the file is written at once (its rows with errors left out).
+        if (query.preview === '0') return imports.commit(entity, caller, req.lang, previewed.importId, mode, maxRows);
+        return previewed;
+      });
       try {
-        upload = await receiveUpload(req, { maxBytes: IMPORT_MAX_BYTES, extensions: new Set(['xlsx']), stallMs: config.uploadStallSeconds * 1000 }, path.join(config.dataDir, 'tmp'));
+        return ok(await run, req.lang);
       } catch (err) {
-        reply.header('connection', 'close');
+        if (err instanceof AppError && err.code === 429 && !query.importId) reply.header('connection', 'close');
         throw err;
       }
-      const previewed = await imports.preview(entity, caller, req.lang, upload.path, mode, maxRows);
-      // preview=0: the file is written at once (its rows with errors left out).
-      if (query.preview === '0') return ok(await imports.commit(entity, caller, req.lang, previewed.importId, mode, maxRows), req.lang);
-      return ok(previewed, req.lang);
     });
   }
 }

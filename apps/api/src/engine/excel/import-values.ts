@@ -1,4 +1,4 @@
-import { BASE_FIELDS, englishEntryLabel, entityByName, snake, t, type EntityDef, type Field, type Lang } from '@alumni/domain';
+import { BASE_FIELDS, englishEntryLabel, entityByName, parseFilesText, parseListText, snake, t, type DictField, type EntityDef, type Field, type Lang } from '@alumni/domain';
 import type { Db } from '../../db/database.js';
 import type { DictionaryLabels } from '../dictionary-labels.js';
 import { importFields } from './import-columns.js';
@@ -38,16 +38,24 @@ export class ImportValues {
     fields: [string, Field][] = importFields(entity)): Promise<ImportValues> {
     const dictionaries = new Map<string, Map<string, string>>();
     const references = new Map<string, Map<string, Candidate[]>>();
+    const byTextOf = async (field: DictField) => {
+      const byText = new Map<string, string>();
+      for (const [key, label] of await labels.labels(field.source, tenantId, field.dict)) {
+        byText.set(key, key);
+        byText.set(label, key);
+        const english = englishEntryLabel(field.dict, key);
+        if (english) byText.set(english.toLowerCase(), key);
+      }
+      return byText;
+    };
     for (const [name, field] of fields) {
       if (field.kind === 'dict') {
-        const byText = new Map<string, string>();
-        for (const [key, label] of await labels.labels(field.source, tenantId, field.dict)) {
-          byText.set(key, key);
-          byText.set(label, key);
-          const english = englishEntryLabel(field.dict, key);
-          if (english) byText.set(english.toLowerCase(), key);
+        dictionaries.set(name, await byTextOf(field));
+      } else if (field.kind === 'textarea' && field.items) {
+        // A list's dictionary columns are named by their labels in a sheet (`prizes.prizeLevel`).
+        for (const [column, columnField] of Object.entries(field.items.columns)) {
+          if (columnField.kind === 'dict') dictionaries.set(`${name}.${column}`, await byTextOf(columnField));
         }
-        dictionaries.set(name, byText);
       } else if ((field.kind === 'fk' || field.kind === 'ids') && field.ref) {
         const target = entityByName(field.ref);
         const title = field.kind === 'fk' && field.importBy ? field.importBy.field : target.titleField;
@@ -118,6 +126,13 @@ export class ImportValues {
           if (!errors[name]) body[name] = field.kind === 'fk' ? found[0] : found.join(',');
           break;
         }
+        case 'textarea':
+          if (field.items) {
+            // Rows one a line, cells between |; a dictionary cell by its label or key. The form's checks judge the rest.
+            body[name] = parseListText(field.items, text, (column, cell) =>
+              this.dictionaries.get(`${name}.${column}`)?.get(cell) ?? this.dictionaries.get(`${name}.${column}`)?.get(cell.toLowerCase()));
+          } else body[name] = field.files ? parseFilesText(text) : text;
+          break;
         default:
           body[name] = text;
       }

@@ -11,6 +11,8 @@ import type { EntityHooks, WriteContext } from '../../engine/entity-hooks.js';
 import { after, filled } from '../academic/academic-rules.js';
 import { refuse } from '../people/study-rules.js';
 import { activityFigures, cents, phaseOf, prizesOf, seatsTaken, shiftTime } from './activity-rules.js';
+import { lockActivity, promoteWaitlist, seatFreed } from './activity-seats.js';
+import { newCheckInCode } from './applist-hooks.js';
 
 const URL_RE = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
 
@@ -94,6 +96,10 @@ async function owningUnit(ctx: WriteContext, values: SubmitValues, existing: Jso
 /** Cancels the applications still in play (0, 1, 4) when their activity is cancelled; pending payments close. */
 async function cancelApplications(ctx: WriteContext, activityId: string): Promise<void> {
   const stamp = now();
+  await lockActivity(ctx.db, ctx.caller.tenantId, activityId);
+  const seated = await ctx.db.selectFrom(actApplistEntity.table).select('id')
+    .where('tenant_id', '=', ctx.caller.tenantId).where('activity_id', '=', activityId).where('is_deleted', '=', 0)
+    .where('apply_status', '=', APPLY_STATUS.confirmed).execute();
   const base = () => ctx.db.updateTable(actApplistEntity.table)
     .where('tenant_id', '=', ctx.caller.tenantId).where('activity_id', '=', activityId).where('is_deleted', '=', 0)
     .where('apply_status', 'in', [APPLY_STATUS.pending, APPLY_STATUS.confirmed, APPLY_STATUS.waitlisted]);
@@ -102,6 +108,7 @@ async function cancelApplications(ctx: WriteContext, activityId: string): Promis
     apply_status: APPLY_STATUS.cancelled, confirm_opinion: ACTIVITY_MSG.cancelOpinion.zh, confirm_user: ctx.caller.userId,
     confirm_time: stamp, update_user: ctx.caller.userId, update_time: stamp,
   }).execute();
+  for (const row of seated) await seatFreed(ctx.db, { tenantId: ctx.caller.tenantId, activityId, applicationId: String(row.id), via: 'activity' });
 }
 
 /** The ids of the tenant's activities in a phase (the phase is a time condition, not a column). */
@@ -178,6 +185,7 @@ export function activityHooks(db: Db, params: Params): EntityHooks {
       if (existing) {
         const id = String(existing.id);
         if ('capacity' in values && Number(values.capacity) > 0) {
+          await lockActivity(ctx.db, tenantId, id);
           const taken = await seatsTaken(ctx.db, tenantId, id);
           if (Number(values.capacity) < taken) throw badRequest(ACTIVITY_MSG.capacityBelowTaken, { n: taken }, { errors: { capacity: ACTIVITY_MSG.capacityBelowTaken[ctx.lang].replace('{n}', String(taken)) } });
         }
@@ -209,6 +217,10 @@ export function activityHooks(db: Db, params: Params): EntityHooks {
     },
     async afterSave(ctx, record, existing) {
       if (existing && Number(existing.isCancelled) !== 1 && Number(record.isCancelled) === 1) await cancelApplications(ctx, String(record.id));
+      // More seats: the waitlist moves up.
+      if (existing && Number(record.capacity ?? 0) > Number(existing.capacity ?? 0) && Number(existing.capacity ?? 0) > 0) {
+        await promoteWaitlist(ctx.db, ctx.caller.tenantId, String(record.id), ctx.caller.userId ?? null, newCheckInCode);
+      }
     },
     async beforeRemove(ctx, rows) {
       for (const row of rows) {

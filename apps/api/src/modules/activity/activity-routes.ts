@@ -2,7 +2,6 @@ import {
   ACTIVITY_MSG, APPLY_MSG, APPLY_STATUS, actApplistEntity, activityCostEntity, activityEntity, basicInfoEntity, departmentEntity,
   maskSensitive, parseIds, t,
 } from '@alumni/domain';
-import { requireAnyMenu } from '../../access/require-any-menu.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCaller, type Caller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
@@ -62,8 +61,7 @@ export function registerActivityRoutes(app: FastifyInstance): void {
     },
   }, async (req) => {
     const caller = callerOf(req);
-    // For the forms that name an activity: a caller who holds none of them gets nothing.
-    await requireAnyMenu(app, caller, ['activity', 'actapplist', 'activitycost', 'photo', 'donation', 'carelist', 'visitrecord']);
+    // The forms that name an activity are its declared grant (access/route-grant.ts).
     const scope = await ops.rowScope(activityEntity, caller, undefined, 'read');
     const title = (req.query as Record<string, unknown>).title;
     const rows = await repository.all(activityEntity, scope, typeof title === 'string' && title.trim() !== '' ? [{ field: 'title', op: 'like', value: title.trim() }] : [],

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   APPLY_MSG, APPLY_STATUS, MOBILE_MSG, PAYMENT_STATUS, STAFF_APPLY_SOURCE, TELEPHONE_MSG, ID_CARD_MSG, actApplistEntity,
-  activityEntity, basicInfoEntity, isIdCard, isMobile, isTelephone, type SubmitValues, type Text,
+  activityEntity, basicInfoEntity, holdsSeat, isIdCard, isMobile, isTelephone, type SubmitValues, type Text,
 } from '@alumni/domain';
 import { AppError, badRequest, forbidden } from '../../core/errors.js';
 import { now } from '../../core/time.js';
@@ -12,6 +12,7 @@ import type { EntityRepository } from '../../engine/entity-repository.js';
 import { after, filled } from '../academic/academic-rules.js';
 import { refuse } from '../people/study-rules.js';
 import { activityOf, cents, seatsTaken, shiftTime, yuan } from './activity-rules.js';
+import { anyoneWaiting, lockActivity, nextQueueNo, promoteWaitlist, seatFreed, seatTaken } from './activity-seats.js';
 
 const CODE_ATTEMPTS = 50;
 
@@ -19,7 +20,7 @@ const CODE_ATTEMPTS = 50;
 const NEXT_STATUS: Record<number, number[]> = {
   [APPLY_STATUS.pending]: [APPLY_STATUS.confirmed, APPLY_STATUS.waitlisted, APPLY_STATUS.rejected, APPLY_STATUS.cancelled],
   [APPLY_STATUS.waitlisted]: [APPLY_STATUS.confirmed, APPLY_STATUS.rejected, APPLY_STATUS.cancelled],
-  [APPLY_STATUS.confirmed]: [APPLY_STATUS.cancelled],
+  [APPLY_STATUS.confirmed]: [APPLY_STATUS.rejected, APPLY_STATUS.cancelled],
 };
 /** Payment changes staff record: received, refunded, closed. */
 const NEXT_PAYMENT: Record<number, number[]> = {
@@ -156,13 +157,21 @@ export function applistHooks(db: Db, repository: EntityRepository): EntityHooks 
         values.isWinner = 0;
         values.paymentStatus = PAYMENT_STATUS.none;
         values.applyStatus = APPLY_STATUS.pending;
+        // The activity's lock first: the duplicate check, the place in line and the seat count hold until the commit.
+        await lockActivity(ctx.db, tenantId, activityId);
         await checkPhoneFree(ctx, values, existing);
+        values.queueNo = await nextQueueNo(ctx.db, tenantId, activityId);
         if (Number(activity.needConfirm) === 0) {
-          try {
-            await confirm(ctx, values, existing, activity);
-          } catch (error) {
-            if (!(error instanceof AppError) || error.code !== 400) throw error;
+          // A seat if one is free and nobody waits ahead; else the waitlist.
+          if (await anyoneWaiting(ctx.db, tenantId, activityId)) {
             values.applyStatus = APPLY_STATUS.waitlisted;
+          } else {
+            try {
+              await confirm(ctx, values, existing, activity);
+            } catch (error) {
+              if (!(error instanceof AppError) || error.code !== 400) throw error;
+              values.applyStatus = APPLY_STATUS.waitlisted;
+            }
           }
           values.confirmTime = stamp;
         }
@@ -180,6 +189,7 @@ export function applistHooks(db: Db, repository: EntityRepository): EntityHooks 
       const toPay = 'paymentStatus' in body && filled(body.paymentStatus) ? Number(body.paymentStatus) : fromPay;
       const payChange = toPay !== fromPay;
       const changed = Object.keys(values).filter((k) => !same(values[k], existing[k]) && !(k === 'confirmOpinion' && statusChange));
+      if (statusChange || changed.includes('companions')) await lockActivity(ctx.db, tenantId, activityId);
       if (statusChange && !holds('actapplist_confirm')) throw forbidden();
       if (signInChange && !holds('actapplist_signin')) throw forbidden();
       if ((payChange || changed.length > 0) && !holds('actapplist_edit')) throw forbidden();
@@ -223,6 +233,20 @@ export function applistHooks(db: Db, repository: EntityRepository): EntityHooks 
           if (!filled(after(values, existing, 'payTime'))) throw refuse(ctx, 'payTime', APPLY_MSG.payTimeRequired);
         }
         values.paymentStatus = toPay;
+      }
+    },
+    async afterSave(ctx, record, existing) {
+      const tenantId = ctx.caller.tenantId;
+      const activityId = String(record.activityId);
+      const had = existing !== null && holdsSeat(existing);
+      const applicationId = String(record.id);
+      if (!had && holdsSeat(record)) await seatTaken(ctx.db, { tenantId, activityId, applicationId, via: existing ? 'confirm' : 'apply' });
+      if (had && !holdsSeat(record)) {
+        await seatFreed(ctx.db, { tenantId, activityId, applicationId, via: Number(record.applyStatus) === APPLY_STATUS.rejected ? 'reject' : 'cancel' });
+      }
+      // A seat came free (a cancellation, a rejection, fewer companions): the next in line takes it.
+      if (had && (!holdsSeat(record) || Number(record.companions ?? 0) < Number(existing.companions ?? 0))) {
+        await promoteWaitlist(ctx.db, tenantId, activityId, ctx.caller.userId ?? null, newCheckInCode);
       }
     },
     async beforeRemove(_ctx, rows) {

@@ -64,7 +64,7 @@ export function registerCodeRoutes(app: FastifyInstance): void {
     const system = systemOf(param(req, 'system'));
     const ids = requireIds(parseIds(param(req, 'ids')));
     const out: GeneratedCode[] = [];
-    for (const id of ids) out.push(await generateCode({ db: database.db, repository }, id, system, req.lang));
+    for (const id of ids) out.push(await generateCode({ db: database.db, repository, outbound: app.services.outbound }, id, system, req.lang));
     return out;
   };
 

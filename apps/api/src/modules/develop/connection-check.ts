@@ -1,5 +1,6 @@
 import { CONNECT_REASON, DEVELOP_MSG, fill, type Lang, type Text } from '@alumni/domain';
 import { badRequest, type AppError } from '../../core/errors.js';
+import { OUTBOUND_MSG, OutboundRefused, type OutboundGuard } from '../../security/outbound-address.js';
 import { openSourceConnection, parseNetworkUrl, SourceSettingsError, sourceDriver, type SourceConnection, type SourceSettings, type SourceTable } from './source-connection.js';
 
 /** The longest piece of a driver's own message a failure quotes. */
@@ -44,6 +45,7 @@ export function failureReason(error: unknown, settings: SourceSettings): { reaso
   const message = messageOf(error);
   const { host, address } = addressOf(settings);
   const filled = (text: Text, values: Record<string, string>): Text => ({ zh: fill(text.zh, values), en: fill(text.en, values) });
+  if (error instanceof OutboundRefused) return { reason: filled(OUTBOUND_MSG.notAllowed, { host }), field: 'url' };
   switch (code) {
     case 'ECONNREFUSED': return { reason: filled(CONNECT_REASON.refused, { address }), field: 'url' };
     case 'ENOTFOUND':
@@ -61,7 +63,8 @@ export function failureReason(error: unknown, settings: SourceSettings): { reaso
     default:
       if (/timeout/i.test(message)) return { reason: CONNECT_REASON.timeout, field: 'url' };
       if (/directory does not exist|unable to open database/i.test(message)) return { reason: CONNECT_REASON.noFile, field: 'url' };
-      return { reason: { zh: message, en: message }, field: 'url' };
+      // Anything else may quote the far side (a banner, a server's error text): general words only.
+      return { reason: filled(OUTBOUND_MSG.cannotConnect, { host }), field: 'url' };
   }
 }
 
@@ -76,11 +79,13 @@ export function connectionFailure(error: unknown, settings: SourceSettings, lang
  * Opens a data source, runs `work` on it and closes it; a connection that fails is a 400 saying why
  * (errors of `work` itself pass as they are).
  */
-export async function withConnection<T>(settings: SourceSettings, lang: Lang, work: (connection: SourceConnection) => Promise<T>): Promise<T> {
+export async function withConnection<T>(
+  guard: OutboundGuard, settings: SourceSettings, lang: Lang, work: (connection: SourceConnection) => Promise<T>,
+): Promise<T> {
   let connection: SourceConnection;
   try {
     sourceDriver(settings);
-    connection = await openSourceConnection(settings);
+    connection = await openSourceConnection(settings, guard);
   } catch (error) {
     throw connectionFailure(error, settings, lang);
   }
@@ -92,8 +97,8 @@ export async function withConnection<T>(settings: SourceSettings, lang: Lang, wo
 }
 
 /** Opens a data source, reads its table list and closes it: the tables, or a 400 saying why it failed. */
-export async function tryConnection(settings: SourceSettings, lang: Lang): Promise<SourceTable[]> {
-  return withConnection(settings, lang, async (connection) => {
+export async function tryConnection(guard: OutboundGuard, settings: SourceSettings, lang: Lang): Promise<SourceTable[]> {
+  return withConnection(guard, settings, lang, async (connection) => {
     try {
       return await connection.tables();
     } catch (error) {

@@ -1,6 +1,7 @@
 import { DEVELOP_MSG, modelEntity, tenantEntity, type EntityDef } from '@alumni/domain';
 import { badRequest } from '../../core/errors.js';
 import type { EntityHooks } from '../../engine/entity-hooks.js';
+import type { OutboundGuard } from '../../security/outbound-address.js';
 import { tryConnection } from './connection-check.js';
 import { effectiveSettings } from './datasource-settings.js';
 
@@ -16,12 +17,12 @@ const USERS: readonly EntityDef[] = [tenantEntity, modelEntity];
  * is tried before the write's transaction opens. A data source a tenant or a model names cannot be
  * removed.
  */
-export function datasourceHooks(): EntityHooks {
+export function datasourceHooks(guard: OutboundGuard): EntityHooks {
   return {
     async beforeTransaction(ctx, values, existing) {
       const settings = effectiveSettings(values, existing);
       const changes = !existing || CONNECTION_FIELDS.some((name) => (settings[name] ?? null) !== ((existing[name] as string | null | undefined) ?? null));
-      if (changes) await tryConnection(settings, ctx.lang);
+      if (changes) await tryConnection(guard, settings, ctx.lang);
     },
     async beforeRemove(ctx, rows) {
       for (const row of rows) {

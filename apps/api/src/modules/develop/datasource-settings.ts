@@ -4,6 +4,7 @@ import { notFound } from '../../core/errors.js';
 import type { JsonRecord } from '../../db/row-mapping.js';
 import type { EntityOperations } from '../../engine/entity-operations.js';
 import type { EntityRepository } from '../../engine/entity-repository.js';
+import type { OutboundGuard } from '../../security/outbound-address.js';
 import { openSourceConnection, type SourceConnection, type SourceSettings } from './source-connection.js';
 
 /** A saved data source's connection settings, its password opened. */
@@ -71,9 +72,9 @@ export async function boundDatasourceId(repository: EntityRepository, tenantId: 
 
 /** An open connection to data source `id` for `who` (see `datasourceSettings`); the caller closes it. */
 export async function openDatasource(
-  deps: { operations: EntityOperations; repository: EntityRepository },
+  deps: { operations: EntityOperations; repository: EntityRepository; outbound: OutboundGuard },
   who: DatasourceReader,
   id: string,
 ): Promise<SourceConnection> {
-  return openSourceConnection(await datasourceSettings(deps, who, id));
+  return openSourceConnection(await datasourceSettings(deps, who, id), deps.outbound);
 }

@@ -3,6 +3,7 @@ import { datasourceEntity } from '@alumni/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mysqlSource, sqliteSource, type TestSource } from '../../test-support/develop-sources.js';
 import { startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
+import { LOCAL_SERVICES } from '../../test-support/local-services.js';
 import { sealStoredFields } from '../../db/seal-stored-fields.js';
 import { datasourceSettings } from './datasource-settings.js';
 
@@ -16,7 +17,7 @@ describe.each(testDialects())('data sources on %s', (dialect) => {
   let admin: string;
   let office: string;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, LOCAL_SERVICES);
     [admin, office] = await Promise.all([t.signIn('admin'), t.signIn('office')]);
   });
   afterAll(async () => t?.close());

@@ -37,7 +37,7 @@ export function registerDatasourceRoutes(app: FastifyInstance): void {
     const sent = Object.fromEntries(['driverClass', 'url', 'username', 'password'].filter((k) => typeof body[k] === 'string').map((k) => [k, body[k]]));
     const settings = effectiveSettings(sent, stored);
     if (settings.url.trim() === '') throw badRequest(DEVELOP_MSG.testNeedsUrl, {}, { errors: { url: DEVELOP_MSG.testNeedsUrl[req.lang] } });
-    const tables = await tryConnection(settings, req.lang);
+    const tables = await tryConnection(app.services.outbound, settings, req.lang);
     return ok({ connected: true, tables: tables.length }, req.lang);
   });
 }

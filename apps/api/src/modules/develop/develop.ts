@@ -1,6 +1,7 @@
 import { codeEntity, datasourceEntity, modelEntity, modelPrototypeEntity } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
 import type { EntityHooks } from '../../engine/entity-hooks.js';
+import type { OutboundGuard } from '../../security/outbound-address.js';
 import { datasourceHooks } from './datasource-hooks.js';
 import { registerDatasourceRoutes } from './develop-routes.js';
 import { codeHooks, modelHooks, prototypeHooks } from './model-hooks.js';
@@ -15,9 +16,9 @@ export function registerDevelopRoutes(app: FastifyInstance): void {
 }
 
 /** The server-side rules of the developer tools' entities. */
-export function developHooks(): [string, EntityHooks][] {
+export function developHooks(outbound: OutboundGuard): [string, EntityHooks][] {
   return [
-    [datasourceEntity.name, datasourceHooks()], [modelEntity.name, modelHooks()], [modelPrototypeEntity.name, prototypeHooks()],
+    [datasourceEntity.name, datasourceHooks(outbound)], [modelEntity.name, modelHooks()], [modelPrototypeEntity.name, prototypeHooks()],
     [codeEntity.name, codeHooks()],
   ];
 }

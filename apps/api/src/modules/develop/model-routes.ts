@@ -41,7 +41,7 @@ export function registerModelRoutes(app: FastifyInstance): void {
   /** A table's structure, or a 400 when the data source has no such table. */
   const tableOf = async (req: FastifyRequest, datasourceId: string, tableName: string): Promise<SourceTableInfo> => {
     const settings = await sourceOf(req, datasourceId);
-    const info = await withConnection(settings, req.lang, async (connection) => {
+    const info = await withConnection(app.services.outbound, settings, req.lang, async (connection) => {
       try {
         return await connection.table(tableName);
       } catch (error) {
@@ -54,7 +54,7 @@ export function registerModelRoutes(app: FastifyInstance): void {
 
   app.get(DEVELOP_PATHS.tableList, {
     schema: { tags: modelTags, summary: 'The tables of a data source, with their comments', querystring: { type: 'object', properties: { datasourceId: { type: 'string' } }, required: ['datasourceId'] } },
-  }, async (req) => ok(await tryConnection(await sourceOf(req, oneId(req, 'datasourceId')), req.lang), req.lang));
+  }, async (req) => ok(await tryConnection(app.services.outbound, await sourceOf(req, oneId(req, 'datasourceId')), req.lang), req.lang));
 
   app.get(DEVELOP_PATHS.tableInfo, {
     schema: {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AWARD_TABLE, mysqlSource, postgresSource, sqliteSource, type TestSource } from '../../test-support/develop-sources.js';
 import { startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
+import { LOCAL_SERVICES } from '../../test-support/local-services.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers differ per call; each test reads what it needs
 type Json = Record<string, any>;
@@ -27,7 +28,7 @@ describe.each(testDialects())('data models on %s', (dialect) => {
   let admin: string;
   let office: string;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, LOCAL_SERVICES);
     [admin, office] = await Promise.all([t.signIn('admin'), t.signIn('office')]);
   });
   afterAll(async () => t?.close());

@@ -13,6 +13,11 @@ import {
   type SourceConnection,
   type SourceSettings,
 } from './source-connection.js';
+import { OutboundGuard, parseAllowList } from '../../security/outbound-address.js';
+import { LOCAL_SERVICES } from '../../test-support/local-services.js';
+
+/** The test databases run on this machine: the guard allows loopback, as the test apps' setting does. */
+const local = new OutboundGuard(parseAllowList(LOCAL_SERVICES.OUTBOUND_ALLOW));
 
 const suffix = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
 
@@ -67,7 +72,7 @@ describe('a SQLite file', () => {
              create unique index alumni_src_name_grade on alumni_src (real_name, grade);
              insert into alumni_src (real_name, grade) values ('张三', 2020), ('Li Si', 2020), ('Wang', 2019);`);
     db.close();
-    const connection = await openSourceConnection({ url: `sqlite:${file}` });
+    const connection = await openSourceConnection({ url: `sqlite:${file}` }, local);
     try {
       const info = await describeTable(connection, 'alumni_src');
       expect(info.columns.find((c) => c.name === 'real_name')!.type).toBe('varchar(64)');
@@ -77,7 +82,7 @@ describe('a SQLite file', () => {
   });
 
   it('refuses a file that does not exist', async () => {
-    await expect(openSourceConnection({ url: `sqlite:${file}.none` })).rejects.toThrow();
+    await expect(openSourceConnection({ url: `sqlite:${file}.none` }, local)).rejects.toThrow();
   });
 });
 
@@ -104,7 +109,7 @@ describe.skipIf(!postgresUrl)('a PostgreSQL schema', () => {
       url: `jdbc:postgresql://${address.host}:${address.port ?? 5432}/${address.database}?currentSchema=${schema}`,
       username: address.user ?? 'postgres',
     };
-    const connection = await openSourceConnection(settings);
+    const connection = await openSourceConnection(settings, local);
     try {
       const info = await describeTable(connection, 'alumni_src');
       expect(info.comment).toBe('校友');
@@ -143,7 +148,7 @@ describe.skipIf(!mysqlUrl)('a MySQL/MariaDB database', () => {
       create unique index alumni_src_name_grade on ${database}.alumni_src (real_name, grade);
       insert into ${database}.alumni_src values (1, '张三', 2020, now()), (2, 'Li Si', 2020, null), (3, 'Wang', 2019, null);`);
     await admin.end();
-    const connection = await openSourceConnection(settings());
+    const connection = await openSourceConnection(settings(), local);
     try {
       const info = await describeTable(connection, 'alumni_src');
       expect(info.comment).toBe('校友');
@@ -155,6 +160,6 @@ describe.skipIf(!mysqlUrl)('a MySQL/MariaDB database', () => {
   });
 
   it('refuses a wrong password', async () => {
-    await expect(openSourceConnection({ ...settings(), url: settings().url.replace(database, 'test'), password: 'wrong-password' })).rejects.toThrow();
+    await expect(openSourceConnection({ ...settings(), url: settings().url.replace(database, 'test'), password: 'wrong-password' }, local)).rejects.toThrow();
   });
 });

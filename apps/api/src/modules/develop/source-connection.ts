@@ -1,5 +1,6 @@
 import type { SourceIndex, SourceTable, SourceTableInfo } from '@alumni/domain';
 import type { Pool as PgPool } from 'pg';
+import type { OutboundGuard } from '../../security/outbound-address.js';
 
 /**
  * A connection to a data source the developer tools read (tables, columns, keys and indexes) and the
@@ -93,20 +94,31 @@ export function numberedPlaceholders(sql: string): string {
   return out;
 }
 
-export async function openSourceConnection(settings: SourceSettings): Promise<SourceConnection> {
+/**
+ * Opens a data source. A network database's host is checked by `guard` (loopback, private… addresses
+ * are refused unless allowed) and the driver connects to the checked address, not to the name.
+ */
+export async function openSourceConnection(settings: SourceSettings, guard: OutboundGuard): Promise<SourceConnection> {
   const driver = sourceDriver(settings);
   if (driver === 'sqlite') return openSqlite(settings);
-  if (driver === 'mysql') return openMysql(settings);
-  return openPostgres(settings);
+  if (driver === 'mysql') return openMysql(settings, guard);
+  return openPostgres(settings, guard);
 }
 
-async function openPostgres(settings: SourceSettings): Promise<SourceConnection> {
+/** The checked address to connect to for a network data source's host and port. */
+async function checkedHost(guard: OutboundGuard, host: string, port: number): Promise<string> {
+  const [target] = await guard.resolve(host, port);
+  return target?.address ?? host;
+}
+
+async function openPostgres(settings: SourceSettings, guard: OutboundGuard): Promise<SourceConnection> {
   const address = parseNetworkUrl(settings.url);
   const { default: pg } = await import('pg');
   const schema = address.params.get('currentSchema') ?? address.params.get('schema') ?? undefined;
+  const port = address.port ?? 5432;
   const pool: PgPool = new pg.Pool({
-    host: address.host,
-    port: address.port ?? 5432,
+    host: await checkedHost(guard, address.host, port),
+    port,
     database: address.database,
     user: settings.username || address.user || undefined,
     password: settings.password || address.password || undefined,
@@ -181,12 +193,13 @@ async function openPostgres(settings: SourceSettings): Promise<SourceConnection>
   };
 }
 
-async function openMysql(settings: SourceSettings): Promise<SourceConnection> {
+async function openMysql(settings: SourceSettings, guard: OutboundGuard): Promise<SourceConnection> {
   const address = parseNetworkUrl(settings.url);
   const mysql = await import('mysql2/promise');
+  const port = address.port ?? 3306;
   const connection = await mysql.createConnection({
-    host: address.host,
-    port: address.port ?? 3306,
+    host: await checkedHost(guard, address.host, port),
+    port,
     database: address.database,
     user: settings.username || address.user || undefined,
     password: settings.password || address.password || undefined,

@@ -1,7 +1,6 @@
-import { REGIST_STATUS, departmentEntity, isId, registInfoEntity, t, MSG, type Condition } from '@alumni/domain';
+import { REGIST_STATUS, dateQueryParam, departmentEntity, idQueryParam, registInfoEntity, type Condition } from '@alumni/domain';
 import { sql } from 'kysely';
 import type { Caller } from '../../core/caller.js';
-import { badRequest } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { Dialect } from '../../db/database.js';
 import type { DictionaryLabels } from '../../engine/dictionary-labels.js';
@@ -22,13 +21,8 @@ export interface RegistCount {
   byDepartment: StatItem[];
 }
 
-const BAD_DATE = t('{name} 应为日期 yyyy-MM-dd', '{name} must be a date yyyy-MM-dd');
-
-const dateOf = (value: unknown, name: string): string | undefined => {
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw badRequest(BAD_DATE, { name });
-  return value.slice(0, 10);
-};
+/** A day of the calendar (a time after it is dropped), or a 400 naming the parameter. */
+const dateOf = (value: unknown, name: string): string | undefined => dateQueryParam(value, name)?.slice(0, 10);
 
 /** The twelve months ending with this one, `yyyy-MM`. */
 function lastMonths(today: string): string[] {
@@ -51,10 +45,8 @@ export async function countRegist(
   const entity = registInfoEntity;
   const scope = await operations.authoriseRead(entity, caller);
   const conditions: Condition[] = [];
-  if (query.departmentId !== undefined && query.departmentId !== '') {
-    if (typeof query.departmentId !== 'string' || !isId(query.departmentId)) throw badRequest(MSG.badFilterValue, { name: 'departmentId' });
-    conditions.push({ field: 'departmentId', op: 'equal', value: query.departmentId });
-  }
+  const departmentId = idQueryParam(query.departmentId, 'departmentId');
+  if (departmentId) conditions.push({ field: 'departmentId', op: 'equal', value: departmentId });
   const from = dateOf(query.createTime_dategt, 'createTime_dategt');
   const to = dateOf(query.createTime_datelt, 'createTime_datelt');
   if (from) conditions.push({ field: 'createTime', op: 'dategt', value: from });

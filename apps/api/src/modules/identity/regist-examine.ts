@@ -1,6 +1,6 @@
 import {
   CONSENT_NOTE, CONSENT_SOURCE, EXAMINE_MSG, MERGE_DEFAULT_FIELDS, MERGE_IDENTITY_FIELDS, MERGEABLE_FIELDS, MIN_OPINION_LENGTH, MSG, REGIST_MSG, REGIST_STATUS, STATUS_SOURCE,
-  basicInfoEntity, formDefaults, parseSubmit, studentEntity, type SubmitValues,
+  basicInfoEntity, formDefaults, maskPersonalField, parseSubmit, studentEntity, type SubmitValues,
 } from '@alumni/domain';
 import { badRequest, invalidFields } from '../../core/errors.js';
 import { now } from '../../core/time.js';
@@ -115,7 +115,8 @@ export class RegistExamine implements ExamineVerdict {
       if (!IDENTITY.has(name) && !named) continue;
       if (String(incoming) !== String(target[name] ?? '')) body[name] = incoming;
     }
-    const snapshot = Object.keys(body).map((field) => ({ field, oldValue: target[field] ?? null, newValue: body[field] }));
+    // The snapshot is kept outside the sealed columns: an ID number, a phone or an e-mail in it is masked.
+    const snapshot = Object.keys(body).map((field) => ({ field, oldValue: maskPersonalField(field, target[field] ?? null), newValue: maskPersonalField(field, body[field]) }));
     if (snapshot.length > 0) {
       const parsed = parseSubmit(basicInfoEntity, { ...body, id: String(target.id) }, ctx.lang);
       if (!parsed.ok) throw invalidFields(parsed.errors);

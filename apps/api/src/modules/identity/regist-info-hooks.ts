@@ -35,10 +35,9 @@ export function registInfoHooks(
 ): EntityHooks {
   return {
     async beforeSave(ctx, values, existing) {
+      // An approved or merged registration is final: the examination's `final` rule refuses its edit and removal.
       if (existing) {
         if (Number(existing.status) === DISABLED) throw badRequest(REGIST_MSG.disabled);
-        const state = Number(existing.examineStatus);
-        if (state === REGIST_STATUS.approved || state === REGIST_STATUS.merged) throw badRequest(REGIST_MSG.examinedLocked);
       } else {
         const source = ctx.via === 'import' ? REGIST_SOURCE.import : ctx.system && filled(values.source) ? String(values.source) : REGIST_SOURCE.staff;
         values.source = source;
@@ -60,12 +59,6 @@ export function registInfoHooks(
         throw refuse(ctx, 'graduationYear', REGIST_MSG.graduationYear);
       }
       await assess(ctx, duplicates, values, existing);
-    },
-    async beforeRemove(ctx, rows) {
-      for (const row of rows) {
-        const state = Number(row.examineStatus);
-        if (state === REGIST_STATUS.approved || state === REGIST_STATUS.merged) throw badRequest(REGIST_MSG.examinedNotRemovable);
-      }
     },
     examineVerdict: examine,
     async detailExtras(stored, caller) {

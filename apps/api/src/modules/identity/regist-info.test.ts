@@ -176,6 +176,15 @@ describe.each(testDialects())('registrations and duplicate detection on %s (DOMA
     expect(statuses.records.every((s: Json) => s.examineStatus === 1 && s.source === '1')).toBe(true);
   });
 
+  it('takes the birthday and gender of a 15-digit resident ID, and refuses a final registration\'s edit and removal in the caller\'s language', async () => {
+    const made = await register({ idCardNo: `3203117707060${String(serial % 10)}1`, gender: '2', birthday: null });
+    expect(made).toMatchObject({ gender: '1', birthday: '1977-07-06' });
+    await examine({ ids: made.id, examineStatus: 1 });
+    const en = { 'Accept-Language': 'en' };
+    expect((await answer(office, 'POST', `${BASE}/manage/saveOrUpdate`, { id: made.id, remark: 'x' }, en)).body.msg).toBe('An examined registration cannot be edited');
+    expect((await answer(office, 'POST', `${BASE}/remove?ids=${made.id}`, undefined, en)).body.msg).toBe('An examined registration cannot be deleted');
+  });
+
   it('rejects with a reason, takes an edit as a resubmission, disables and enables', async () => {
     const made = await register();
     expect((await answer(office, 'PUT', `${BASE}/manage/examine`, { ids: made.id, examineStatus: 2, examineOpinion: 'x' })).body.msg).toBe('请填写驳回原因');

@@ -1,6 +1,6 @@
 import {
   EXAMINE_STATUS, MSG, REGIST_AGREEMENT, REGIST_MSG, REGIST_SOURCE, REGIST_STATUS, formDefaults, isId, parseSubmit,
-  registInfoEntity, specialityEntity, type Condition, type SubmitValues,
+  registInfoEntity, specialityEntity, t, type Condition, type SubmitValues,
 } from '@alumni/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decryptJson, CRYPTO_MSG } from '../../core/body-crypto.js';
@@ -16,6 +16,10 @@ import { sanitizeRichText } from '../../engine/rich-text.js';
 import { normalPhone } from './identity-normal.js';
 
 const BASE = `${registInfoEntity.api!.base}/open`;
+const DUPLICATE_REGISTRATION = t(
+  '该证件号码已有待审核的登记，请勿重复提交；如需更正，请联系校友办',
+  'A registration with this ID number is already waiting for examination; it cannot be submitted again (contact the alumni office to correct it)',
+);
 const tags = [`${registInfoEntity.label.en} (${registInfoEntity.label.zh}) — self-service`];
 
 /** The fields an alumnus fills on the page (DOMAIN 4.2.6): the form's groups without the staff-only ones. */
@@ -129,6 +133,18 @@ export function registerRegistOpenRoutes(app: FastifyInstance): void {
         const samePhone = existing && normalPhone(String(existing.phone ?? ''), String(existing.areaCode ?? '')) === normalPhone(String(sent.phone ?? ''), String(sent.areaCode ?? existing.areaCode ?? ''));
         if (!existing || !samePhone) throw badRequest(REGIST_MSG.notFound);
         if (Number(existing.examineStatus) !== REGIST_STATUS.rejected) throw badRequest(REGIST_MSG.notResubmittable);
+      }
+      // One person, one registration waiting at a time: none while another of the same ID number (found
+      // by its keyed hash) waits for examination, whatever its phone. Once examined, the person may
+      // register again (an update of an approved alumnus is what the examiner merges).
+      const idCardNo = parsed.values.idCardNo;
+      if (typeof idCardNo === 'string' && idCardNo !== '') {
+        let same = repository.scoped(registInfoEntity, { tenantId }, [
+          { field: 'idType', op: 'equal', value: String(parsed.values.idType ?? existing?.idType ?? '1') },
+          { field: 'idCardNo', op: 'equal', value: idCardNo },
+        ], tx).select('id').where('examine_status', '=', REGIST_STATUS.pending);
+        if (id) same = same.where('id', '<>', id);
+        if (await same.limit(1).executeTakeFirst()) throw badRequest(DUPLICATE_REGISTRATION);
       }
       const values: SubmitValues = {
         ...parsed.values,

@@ -132,4 +132,28 @@ describe.each(testDialects())('the self-service registration page\'s calls on %s
     const shown = (await t.call('GET', `${BASE}/detail/${waiting.id}`, office)).json().data as Json;
     expect(shown.examineLogs.map((l: Json) => l.action)).toEqual(['resubmit', 'reject', 'submit']);
   });
+  it('refuses a second registration of the same ID number while one waits for examination, and takes it once that one is examined', async () => {
+    const body = person({ name: '钱重复' });
+    const first = await submit(body);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const registNos = async () => ((await t.call('GET', `${BASE}/manage/list?name=${encodeURIComponent('钱重复')}&size=50`, office)).json().data.records as Json[]).map((r) => r.registNo);
+    // The same person again, from another phone and with the ID number in lower case: refused, nothing written.
+    const again = await submit({ ...body, phone: '13711112222', idCardNo: String(body.idCardNo).toLowerCase() });
+    expect(again.status).toBe(400);
+    expect(again.body.msg).toBe('该证件号码已有待审核的登记，请勿重复提交；如需更正，请联系校友办');
+    const english = await submit({ ...body, phone: '13711112223' }, { 'accept-language': 'en' });
+    expect(english.body.msg).toContain('already waiting for examination');
+    expect(await registNos()).toEqual([first.body.data.registNo]);
+    // Once the first is rejected, the person may register anew.
+    const [row] = ((await t.call('GET', `${BASE}/manage/list?name=${encodeURIComponent('钱重复')}&size=50`, office)).json().data.records as Json[]);
+    await t.call('PUT', `${BASE}/manage/examine`, office, { ids: row?.id, examineStatus: 2, examineOpinion: '信息不全' });
+    const after = await submit({ ...body, phone: '13711112224' });
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+    // Once approved, the person may register again with new details (the examiner merges the update).
+    const waiting = ((await t.call('GET', `${BASE}/manage/list?name=${encodeURIComponent('钱重复')}&size=50`, office)).json().data.records as Json[])
+      .find((r) => r.registNo === after.body.data.registNo);
+    await t.call('PUT', `${BASE}/manage/examine`, office, { ids: waiting?.id, examineStatus: 1, examineOpinion: '核实无误' });
+    const update = await submit({ ...body, phone: '13711112225' });
+    expect(update.status, JSON.stringify(update.body)).toBe(200);
+  });
 });

@@ -1,23 +1,20 @@
-import { REGIST_MSG, parseIds, registInfoEntity, t, type Condition } from '@alumni/domain';
+import { REGIST_MSG, permissionCodes, registInfoEntity, studentStatusEntity, t, type Condition } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
-import { badRequest, notFound } from '../../core/errors.js';
-import { now } from '../../core/time.js';
-import { requireIds } from '../../engine/entity-operations.js';
+import { badRequest } from '../../core/errors.js';
 import { departmentChoices } from '../academic/academic-routes.js';
 import { countRegist } from './count-regist.js';
 import { registerRegistOpenRoutes } from './regist-open-routes.js';
 
 const BASE = registInfoEntity.api!.base;
 const tags = [`${registInfoEntity.label.en} (${registInfoEntity.label.zh})`];
-const ENABLED = 1, DISABLED = 2;
 const BAD_CARD = t('证件号码格式不正确', 'The ID number is not valid');
 
-/** Calls of registrations beyond the engine's list, save, remove, import, export and examine (DOMAIN 4.2.1). */
+/** Calls of registrations beyond the engine's list, save, remove, enable/disable, import, export and examine (DOMAIN 4.2.1). */
 export function registerRegistRoutes(app: FastifyInstance): void {
   registerRegistOpenRoutes(app);
-  const { operations: ops, repository, params, labels, database } = app.services;
+  const { operations: ops, repository, params, labels, database, access } = app.services;
   const entity = registInfoEntity;
   app.get(`${BASE}/detail/cardNo/:cardNo`, {
     schema: {
@@ -35,23 +32,6 @@ export function registerRegistRoutes(app: FastifyInstance): void {
     return ok(page.records[0] ?? null, req.lang);
   });
 
-  for (const [action, status] of [['enable', ENABLED], ['disable', DISABLED]] as const) {
-    app.put(`${BASE}/${action}`, {
-      schema: {
-        tags, summary: action === 'enable' ? 'Enable a registration' : 'Disable a registration (spam, abuse): it is no longer edited or examined',
-        querystring: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
-      },
-    }, async (req) => {
-      const caller = requireCaller(req.caller);
-      await ops.requireCode(caller, 'registinfo_enable');
-      const id = requireIds(parseIds((req.query as { id?: unknown }).id))[0] as string;
-      const scope = await ops.rowScope(entity, caller);
-      const changed = await repository.update(entity, scope, id, { status, updateUser: caller.userId, updateTime: now() });
-      if (changed === 0) throw notFound();
-      return ok(true, req.lang);
-    });
-  }
-
   app.post(`${BASE}/countRegistInfo`, {
     schema: {
       tags, summary: 'Statistics of registrations (DOMAIN 11.1) within the caller\'s data scope',
@@ -61,7 +41,7 @@ export function registerRegistRoutes(app: FastifyInstance): void {
 
   app.get(`${BASE}/enrollment`, {
     schema: {
-      tags, summary: 'Enrollment years that have registrations or approved study records, newest first',
+      tags, summary: 'Enrollment years that have registrations or approved study records, newest first; each table counted only for a caller holding its menu, within their data scope there',
       querystring: { type: 'object', properties: { departmentId: { type: 'string' } } },
     },
   }, async (req) => {
@@ -69,11 +49,14 @@ export function registerRegistRoutes(app: FastifyInstance): void {
     const departmentId = (req.query as { departmentId?: string }).departmentId;
     if (departmentId !== undefined && departmentId !== '' && !/^\d{1,19}$/.test(departmentId)) throw badRequest(REGIST_MSG.notFound);
     const years = new Map<number, number>();
-    for (const table of ['alumni_regist_info', 'alumni_student_status']) {
-      let query = database.db.selectFrom(table).select(['enrollment_year']).select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('tenant_id', '=', caller.tenantId).where('is_deleted', '=', 0).where('enrollment_year', 'is not', null);
-      if (table === 'alumni_student_status') query = query.where('examine_status', '=', 1);
-      if (departmentId) query = query.where('department_id', '=', departmentId);
+    for (const source of [entity, studentStatusEntity]) {
+      // The route's declared grant is either menu; a table whose menu the caller lacks adds nothing.
+      if (!(await access.can(caller, permissionCodes(source).menu))) continue;
+      const scope = await ops.rowScope(source, caller, undefined, 'read');
+      const conditions: Condition[] = source === studentStatusEntity ? [{ field: 'examineStatus', op: 'equal', value: 1 }] : [];
+      if (departmentId) conditions.push({ field: 'departmentId', op: 'equal', value: departmentId });
+      const query = repository.scoped(source, scope, conditions).select(['enrollment_year']).select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('enrollment_year', 'is not', null);
       for (const row of await query.groupBy('enrollment_year').execute()) {
         const year = Number(row.enrollment_year);
         years.set(year, (years.get(year) ?? 0) + Number(row.count));

@@ -4,6 +4,7 @@ import type { JsonRecord } from '../../db/row-mapping.js';
 import type { EntityRepository } from '../../engine/entity-repository.js';
 import type { JobQueue, RunningJob } from '../../jobs/job-queue.js';
 import type { ResourceServices } from '../resource/resource-services.js';
+import { portalUrl, publicBase } from './notice-push-text.js';
 import { fillTemplate } from './template-text.js';
 
 /** The job that tells a messenger their message was answered (DOMAIN 8.8 `notify`). */
@@ -38,11 +39,13 @@ export function registerAnswerNotice(jobs: JobQueue, repository: EntityRepositor
     const alumnus = message.alumniId ? await repository.findById(basicInfoEntity, scope, String(message.alumniId)) : null;
     if (alumnus && Number(alumnus.isDeceased) === 1) return { channel: null, skipped: 'alumnus deceased' };
     const allows = (flag: 'allowSms' | 'allowEmail') => !alumnus || Number(alumnus[flag]) === 1;
-    const base = (await params.get(tenantId, 'alumni.publicBaseUrl'))?.trim() ?? '';
+    const base = await publicBase(params, tenantId);
+    // The answer is read in the alumni portal, signed in from its address (absolute: it opens from a phone or a mail client).
     const values = {
       name: String(message.name ?? ''),
       noticeTitle: `您的留言“${String(message.title ?? '')}”已回复`,
-      noticeUrl: base || '校友服务平台',
+      noticeUrl: base ? portalUrl(base, tenantId) : '校友服务平台',
+      portalUrl: base ? portalUrl(base, tenantId) : '校友服务平台',
       schoolName: (await params.get(tenantId, 'alumni.schoolName')) ?? '',
     };
     const template = async (channel: string): Promise<JsonRecord | null> => (await repository.all(noticeTemplateEntity, scope, [

@@ -65,6 +65,8 @@ export interface Recipient {
   allowSms: boolean;
   allowEmail: boolean;
   allowWechat: boolean;
+  /** In-app consent, kept by the portal (`portal_consent`); unknown (undefined) counts as given. */
+  allowInApp?: boolean;
   status: number;
   isDeceased: boolean;
 }
@@ -335,7 +337,7 @@ const skip = (reason: SkipReason): ChannelOutcome => ({ skip: reason, reason: SK
 export function channelOutcome(recipient: Recipient, channel: string): ChannelOutcome {
   if (recipient.status === FROZEN || recipient.isDeceased) return skip('frozenOrDeceased');
   switch (channel) {
-    case PUSH_CHANNEL.inApp: return { address: recipient.id };
+    case PUSH_CHANNEL.inApp: return recipient.allowInApp === false ? skip('noConsent') : { address: recipient.id };
     case PUSH_CHANNEL.sms: {
       if (!recipient.allowSms) return skip('noConsent');
       const mobile = mainlandMobile(recipient.areaCode, recipient.phone);

@@ -53,7 +53,8 @@ describe.each(testDialects())('notice templates and texts on %s (DOMAIN 8.2, 8.7
       expect((await refusal(TEMPLATES, template({ content: '${name}您好，${amount}元已到账，拒收请回复R' }))).msg).toBe('模板变量 ${amount} 未定义');
       expect((await refusal(TEMPLATES, template({ content: '${name}校友您好' }))).msg).toBe('营销类短信须包含退订方式');
       expect((await refusal(TEMPLATES, template({ content: `${'长'.repeat(495)}，拒收请回复R` }))).msg).toBe('短信模板内容不能超过500个字');
-      expect((await refusal(TEMPLATES, template({ variables: '{"name":"name"}' }))).msg).toBe('变量说明须为 JSON 数组，每项含 name 和 label');
+      expect((await refusal(TEMPLATES, template({ variables: '{"name":"name"}' }))).data?.errors?.variables).toBe('变量说明应为列表，每项为一行');
+      expect((await refusal(TEMPLATES, template({ variables: [{ name: '1st', label: '第一' }] }))).msg).toBe('变量说明须为 JSON 数组，每项含 name 和 label');
       expect((await refusal(TEMPLATES, template({ templateCode: 'REGIST_APPROVED_SMS' }))).msg).toBe('模板编码已存在');
     });
 

@@ -4,6 +4,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
+import { LOCAL_SERVICES } from '../../test-support/local-services.js';
 import { waitFor } from '../../test-support/wait-for.js';
 import { WorkerProcesses } from '../../test-support/worker-process.js';
 
@@ -40,13 +41,15 @@ describe.each(testDialects())('notice push workers on %s', (dialect) => {
       },
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    t = await startTestApp(dialect, { JOB_RUN: 'false', JOB_LEASE_SECONDS: '8', JOB_RETRY_DELAY_SECONDS: '0' });
+    t = await startTestApp(dialect, { ...LOCAL_SERVICES, JOB_RUN: 'false', JOB_LEASE_SECONDS: '8', JOB_RETRY_DELAY_SECONDS: '0' });
     office = await t.signIn('office');
     const setting = await t.call('POST', '/api/blade-emailSetting/emailSetting/submit', office, {
       settingName: '压力邮箱', smtpHost: '127.0.0.1', smtpPort: (smtp.server.address() as AddressInfo).port, encryption: '0', username: 'mailer', password: 'secret',
       senderAddress: 'alumni@example.com', senderName: '校友总会', dailyLimit: 100000, isDefault: 1,
     });
     expect(setting.statusCode, setting.body).toBe(200);
+    // Links in e-mails are absolute: a push with links needs the public base address.
+    expect((await t.call('PUT', '/api/blade-emailSetting/emailSetting/public-base', office, { publicBaseUrl: 'https://alumni.example.edu.cn' })).statusCode).toBe(200);
   }, 180_000);
   afterAll(async () => {
     workers.killAll();

@@ -8,7 +8,9 @@ import type { JsonRecord } from '../../db/row-mapping.js';
 import type { EntityHooks, WriteContext } from '../../engine/entity-hooks.js';
 import { after, filled } from '../academic/academic-rules.js';
 import { refuse } from '../relation/relation-rules.js';
+import { Params } from '../../access/params.js';
 import { audienceFilter, channelList } from './audience.js';
+import { carriesLinks, publicBase, pushText, sendingVariables, unfilledVariables, variableList } from './notice-push-text.js';
 import type { PushTallies } from './notice-push-tallies.js';
 
 /** Queues the start of a push submitted as 1 待发送. */
@@ -83,6 +85,36 @@ async function checkContent(ctx: WriteContext, values: SubmitValues, existing: J
 }
 
 /**
+ * What a push about to be sent must satisfy (issue 28): every `${…}` variable of the texts it sends
+ * is one the sending fills (the same the preview fills), else the send is refused naming them; and a
+ * push whose e-mail or SMS carries links (an e-mail always does: unsubscribe and read pixel) needs
+ * the public base URL, since a relative link opens nothing from a mail client or a phone.
+ */
+async function checkSendable(ctx: WriteContext, values: SubmitValues, existing: JsonRecord | null, channels: string[]): Promise<void> {
+  const templateId = after(values, existing, 'templateId');
+  const template = filled(templateId) ? await rowOf(ctx, noticeTemplateEntity.table, String(templateId)) : undefined;
+  const text = pushText({ subject: after(values, existing, 'subject') ?? null, title: after(values, existing, 'title') ?? null, content: after(values, existing, 'content') ?? null },
+    template ? { content: String(template.content ?? '') } : null);
+  const invites = filled(after(values, existing, 'surveyId'));
+  const missing = new Set<string>();
+  const linkTexts: string[] = [];
+  for (const channel of channels) {
+    let texts: string[];
+    if (channel === PUSH_CHANNEL.sms) {
+      const smsTemplateId = after(values, existing, 'smsTemplateId');
+      const sms = filled(smsTemplateId) ? await rowOf(ctx, noticeTemplateEntity.table, String(smsTemplateId)) : undefined;
+      texts = [String(sms?.content ?? '')];
+    } else if (channel === PUSH_CHANNEL.email || channel === PUSH_CHANNEL.inApp) {
+      texts = [text.subject, text.content];
+    } else continue;
+    for (const name of unfilledVariables(texts, sendingVariables(channel, invites))) missing.add(name);
+    if (channel !== PUSH_CHANNEL.inApp) linkTexts.push(...texts);
+  }
+  if (missing.size > 0) throw refuse(ctx, 'content', NOTICE_PUSH_MSG.variablesUnfilled, { names: variableList([...missing]) });
+  if (carriesLinks(channels, linkTexts) && (await publicBase(new Params(ctx.db), ctx.caller.tenantId)) === '') throw badRequest(NOTICE_PUSH_MSG.baseUrlRequired);
+}
+
+/**
  * The rules of a notice push (DOMAIN 8.3): its content source and what each channel needs, the
  * recipients' scope, the states (save 0; send or schedule 1 with `noticepush_send`; cancel 6 while
  * queued; no edit once sending began), the scheduled time at least five minutes ahead, the owning
@@ -122,6 +154,7 @@ export function noticePushHooks(tallies: () => PushTallies, queue: () => PushQue
         if ((status !== current || 'planSendTime' in values) && String(plan) < earliest) throw refuse(ctx, 'planSendTime', NOTICE_PUSH_MSG.planTooSoon);
       }
       values.pushStatus = status;
+      if (status === PUSH_STATUS.queued) await checkSendable(ctx, values, existing, channels);
       if (!existing && filled(values.surveyId)) {
         // An invitation (发送邀请) is to a survey collecting answers.
         const survey = await rowOf(ctx, questionnaireSurveyEntity.table, String(values.surveyId));

@@ -1,5 +1,5 @@
 import {
-  NOTICE_PUSH_MSG, PUSH_CHANNEL, alumniNoticeEntity, isId, noticeTemplateEntity, smsParts, type Text,
+  NOTICE_PUSH_MSG, PUSH_CHANNEL, alumniNoticeEntity, fill, isId, noticeTemplateEntity, smsParts, type Text,
 } from '@alumni/domain';
 import type { Params } from '../../access/params.js';
 import type { Caller } from '../../core/caller.js';
@@ -9,7 +9,9 @@ import type { EntityOperations } from '../../engine/entity-operations.js';
 import type { EntityRepository } from '../../engine/entity-repository.js';
 import { audienceFilter, audienceSource, channelList, resolveAudience } from './audience.js';
 import { NOTICE_CONTENT } from './notice-push-hooks.js';
-import { UNSUBSCRIBE_PATH, pushCommonValues, pushMail, pushText, type RecipientValuesSource } from './notice-push-text.js';
+import {
+  UNSUBSCRIBE_PATH, clickThrough, pushCommonValues, pushMail, pushText, sendingVariables, unfilledVariables, variableList, type RecipientValuesSource,
+} from './notice-push-text.js';
 import { fillTemplate, parseDeclaredVariables } from './template-text.js';
 
 /** What one channel of a push would send to the sample recipient. */
@@ -23,6 +25,8 @@ export interface ChannelPreview {
   length?: number;
   parts?: number;
   note?: Text;
+  /** Variables the sending cannot fill (left written as `${x}`): a send with them is refused. */
+  unfilled?: string[];
 }
 
 export interface PushPreview {
@@ -48,7 +52,8 @@ const filled = (v: unknown): boolean => v !== undefined && v !== null && String(
  * template's subject, `{title}，详情：{noticeUrl}` for a notice), `${name}` is the first recipient's
  * name, the shared values are the school's and the notice's, `${unsubscribeUrl}` is the e-mail's
  * link; the SMS text is the SMS template's with its signature, filled with the same shared values
- * (its SMS push's common parameters) and the name. Values nobody fills stay written as `${x}`, as they would be sent.
+ * (its SMS push's common parameters) and the name. Values nobody fills stay written as `${x}` and are
+ * listed in `unfilled` with a note: a send with them is refused (the sending never sends them).
  */
 export async function previewPush(deps: PreviewDeps, caller: Caller, body: Record<string, unknown>): Promise<PushPreview> {
   const { db, params, repository } = deps;
@@ -70,6 +75,8 @@ export async function previewPush(deps: PreviewDeps, caller: Caller, body: Recor
   for (const t of [template, smsTemplate]) {
     for (const v of parseDeclaredVariables(t?.variables) ?? []) if (v.sample !== undefined && !(v.name in samples)) samples[v.name] = v.sample;
   }
+  // A template's samples stand in only for the recipient's name when no recipient is found: every other
+  // value is the one the sending fills, so the preview never shows what the recipients will not get.
   const name = sample?.name ?? samples.name;
 
   const subject = filled(body.subject) ? String(body.subject) : notice ? String(notice.title) : filled(template?.title) ? String(template?.title) : '';
@@ -79,7 +86,12 @@ export async function previewPush(deps: PreviewDeps, caller: Caller, body: Recor
   const { base, values: common } = await pushCommonValues(params, caller.tenantId, push, notice);
   const personal = deps.recipientValues && filled(body.surveyId) && isId(String(body.surveyId))
     ? (await deps.recipientValues(caller.tenantId, { surveyId: String(body.surveyId) }, base))(sample?.alumniId ?? null) : {};
-  const values = { ...samples, ...common, ...personal, ...(name === undefined ? {} : { name }) };
+  const values = { ...common, ...personal, ...(name === undefined ? {} : { name }) };
+  const invites = filled(body.surveyId);
+  const flagUnfilled = (preview: ChannelPreview, texts: string[]): ChannelPreview => {
+    const unfilled = unfilledVariables(texts, sendingVariables(preview.channel, invites));
+    return unfilled.length === 0 ? preview : { ...preview, unfilled, note: { zh: fill(NOTICE_PUSH_MSG.previewUnfilled.zh, { names: variableList(unfilled) }), en: fill(NOTICE_PUSH_MSG.previewUnfilled.en, { names: variableList(unfilled) }) } };
+  };
 
   const out: ChannelPreview[] = channels.map((channel) => {
     if (channel === PUSH_CHANNEL.wechat) return { channel, subject: null, content: null, html: false, note: NOTICE_PUSH_MSG.wechatWarning };
@@ -88,10 +100,10 @@ export async function previewPush(deps: PreviewDeps, caller: Caller, body: Recor
       return { channel, subject: null, content: '', html: false };
     }
     if (channel === PUSH_CHANNEL.email) {
-      const mail = pushMail(text, values, { unsubscribeUrl: `${base}${UNSUBSCRIBE_PATH}?token=…`, pixelUrl: '' });
-      return { channel, subject: mail.subject, content: mail.html.replace(/<img src="" width="1" height="1" alt="">$/, ''), html: true };
+      const mail = pushMail(text, values, { unsubscribeUrl: `${base}${UNSUBSCRIBE_PATH}?token=…`, pixelUrl: '', clickUrl: clickThrough(base, '…') });
+      return flagUnfilled({ channel, subject: mail.subject, content: mail.html.replace(/<img src="" width="1" height="1" alt="">$/, ''), html: true }, [text.subject, text.content]);
     }
-    return { channel, subject: fillTemplate(text.subject, values), content: fillTemplate(text.content, values), html: text.html };
+    return flagUnfilled({ channel, subject: fillTemplate(text.subject, values), content: fillTemplate(text.content, values), html: text.html }, [text.subject, text.content]);
   });
   const sms = out.find((c) => c.channel === PUSH_CHANNEL.sms && c.content !== null);
   if (sms && smsTemplate) {
@@ -99,6 +111,8 @@ export async function previewPush(deps: PreviewDeps, caller: Caller, body: Recor
     sms.content = `【${sign}】${fillTemplate(String(smsTemplate.content ?? ''), { ...common, ...personal, ...(name === undefined ? {} : { name }) })}`;
     sms.length = [...sms.content].length;
     sms.parts = smsParts(sms.length);
+    const flagged = flagUnfilled(sms, [String(smsTemplate.content ?? '')]);
+    if (flagged.unfilled) Object.assign(sms, { unfilled: flagged.unfilled, note: flagged.note });
   }
   return { sample, channels: out };
 }

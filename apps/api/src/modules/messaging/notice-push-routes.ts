@@ -10,6 +10,8 @@ import { appendConsentLog } from '../people/consent-log.js';
 import { audienceFilter, audienceSource, channelList, estimateAudience } from './audience.js';
 import { SEND_CODE } from './notice-push-hooks.js';
 import { previewPush } from './notice-push-preview.js';
+import { markRecordRead } from './notice-push-tallies.js';
+import { publicBase } from './notice-push-text.js';
 
 const BASE = '/blade-noticePush/noticePush';
 const tags = [`${noticePushEntity.label.en} (${noticePushEntity.label.zh})`];
@@ -135,7 +137,7 @@ export function registerNoticePushRoutes(app: FastifyInstance): void {
       ...result,
       records: result.records.map((r) => ({
         id: r.id, alumniId: r.alumniId, alumniName: r.alumniName, channel: r.channel, channelName: r.channelName, address: r.address,
-        status: r.status, statusName: r.statusName, failReason: r.failReason, sendTime: r.sendTime, readTime: r.readTime,
+        status: r.status, statusName: r.statusName, failReason: r.failReason, sendTime: r.sendTime, readTime: r.readTime, clickTime: r.clickTime,
       })),
     }, req.lang);
   });
@@ -170,10 +172,28 @@ export function registerNoticePushRoutes(app: FastifyInstance): void {
     schema: { tags, summary: 'The read pixel of a pushed e-mail: marks its record read (first time only); answers a 1×1 GIF', querystring: { type: 'object', properties: { token: { type: 'string' } } } },
   }, async (req, reply: FastifyReply) => {
     const recordId = pushTokens.verify('read', (req.query as Record<string, unknown>).token);
-    if (recordId) {
-      await database.db.updateTable(noticePushRecordEntity.table).set({ read_time: now() })
-        .where('id', '=', recordId).where('status', '=', TARGET_STATUS.delivered).where('read_time', 'is', null).execute();
-    }
+    if (recordId) await markRecordRead(database.db, recordId, now());
     return reply.type('image/gif').header('cache-control', 'no-store').send(PIXEL);
+  });
+
+  app.get(`${BASE}/open/click`, {
+    config: { public: true },
+    schema: {
+      tags, summary: 'The click-through of a link in a pushed e-mail: records the first click (and the read, if the pixel did not load), then redirects to the link — always an address of the product under the public base address',
+      querystring: { type: 'object', properties: { token: { type: 'string' }, to: { type: 'string', description: 'the path under the public base address' } } },
+    },
+  }, async (req, reply: FastifyReply) => {
+    const query = req.query as Record<string, unknown>;
+    const recordId = pushTokens.verify('click', query.token);
+    const to = typeof query.to === 'string' ? query.to : '';
+    // Only a path of the product: never a way to send someone elsewhere.
+    if (!recordId || !/^\/(?![/\\])/.test(to) || /[\r\n]/.test(to)) {
+      return reply.code(400).type('text/html; charset=utf-8').send(page(`${NOTICE_PUSH_MSG.badLink.zh} / ${NOTICE_PUSH_MSG.badLink.en}`, ''));
+    }
+    const record = await database.db.selectFrom(noticePushRecordEntity.table).select(['tenant_id']).where('id', '=', recordId).executeTakeFirst();
+    if (!record) return reply.code(400).type('text/html; charset=utf-8').send(page(`${NOTICE_PUSH_MSG.badLink.zh} / ${NOTICE_PUSH_MSG.badLink.en}`, ''));
+    await markRecordRead(database.db, recordId, now(), true);
+    const base = await publicBase(params, String(record.tenant_id));
+    return reply.code(302).header('cache-control', 'no-store').header('location', `${base}${to}`).send();
   });
 }

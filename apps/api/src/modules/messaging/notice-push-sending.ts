@@ -1,5 +1,5 @@
 import {
-  NOTICE_PUSH_MSG, PUSH_CHANNEL, PUSH_STATUS, SEND_TYPE, TARGET_STATUS, alumniNoticeEntity, noticePushEntity, noticePushRecordEntity,
+  NOTICE_PUSH_MSG, PUSH_CHANNEL, PUSH_STATUS, SEND_TYPE, TARGET_STATUS, alumniNoticeEntity, fill, noticePushEntity, noticePushRecordEntity,
   noticeTemplateEntity, smsPushEntity,
 } from '@alumni/domain';
 import type { Params } from '../../access/params.js';
@@ -19,8 +19,11 @@ import { kickSmsPushes } from './sms-push-sender.js';
 import { creatorCaller } from './push-creator.js';
 import type { PushRecordTokens } from './push-record-token.js';
 import { PushTallies } from './notice-push-tallies.js';
-import { READ_PIXEL_PATH, UNSUBSCRIBE_PATH, pushCommonValues, pushMail, pushText, type RecipientValuesSource } from './notice-push-text.js';
+import {
+  READ_PIXEL_PATH, UNSUBSCRIBE_PATH, clickThrough, pushCommonValues, pushMail, pushText, sendingVariables, unfilledVariables, variableList, type RecipientValuesSource,
+} from './notice-push-text.js';
 import { failedTargets, resendSmsTargets } from './sms-push-resend.js';
+import { inAppAllowed } from '../../portal/portal-consent.js';
 
 /** Starts a push: resolves its recipients into records and queues the sending (DOMAIN 8.3). */
 export const NOTICE_PUSH_START_JOB = 'notice-push-start';
@@ -120,8 +123,10 @@ export class NoticePushSending {
       const filter = audienceFilter(push.targetScope, push.targetValue);
       let done = 0;
       for await (const batch of resolveAudience(source, filter, SEND_BATCH)) {
+        // In-app consent lives beside the record, in the portal's table (withdrawn there by the alumnus).
+        const inApp = channels.includes(PUSH_CHANNEL.inApp) ? await inAppAllowed(db, tenantId, batch.map((r) => r.id)) : null;
         const rows = batch.flatMap((recipient) => channels.flatMap((channel): Record<string, unknown>[] => {
-          const outcome = channelOutcome(recipient, channel);
+          const outcome = channelOutcome(inApp ? { ...recipient, allowInApp: inApp.has(recipient.id) } : recipient, channel);
           const reached = 'address' in outcome;
           // The SMS channel's reachable recipients become the SMS push's targets; its skipped ones are recorded here.
           if (channel === PUSH_CHANNEL.sms && reached) {
@@ -175,6 +180,12 @@ export class NoticePushSending {
       if (!template || !configured) {
         // Nothing can carry the messages: each recipient is recorded as failed with the reason.
         await this.failSms(caller.tenantId, push, recipients, template ? NOTICE_PUSH_MSG.smsUnconfigured.zh : NOTICE_PUSH_MSG.smsTemplateRequired.zh);
+        return;
+      }
+      // A text with a variable nothing fills is never sent (a push queued before its template changed).
+      const unfilled = unfilledVariables([String(template.content ?? '')], sendingVariables(PUSH_CHANNEL.sms, Boolean(push.surveyId)));
+      if (unfilled.length > 0) {
+        await this.failSms(caller.tenantId, push, recipients, fill(NOTICE_PUSH_MSG.variablesUnfilled.zh, { names: variableList(unfilled) }).slice(0, 255));
         return;
       }
       const notice = push.noticeId ? await repository.findById(alumniNoticeEntity, scopeOf(caller.tenantId), String(push.noticeId)) : null;
@@ -273,6 +284,9 @@ export class NoticePushSending {
     const personal = await this.personalValues(tenantId, push, base);
     const setting = String(push.channels).includes(PUSH_CHANNEL.email) ? await resources.mail.setting(tenantId, push.emailSettingId ? String(push.emailSettingId) : null) : null;
     const sender = { tenantId, userId: String(push.createUser ?? '') };
+    // A text with a variable nothing fills is never sent: its records fail naming the variables.
+    const unfilled = unfilledVariables([text.subject, text.content], sendingVariables(PUSH_CHANNEL.email, Boolean(push.surveyId)));
+    const unfilledReason = unfilled.length > 0 ? fill(NOTICE_PUSH_MSG.variablesUnfilled.zh, { names: variableList(unfilled) }).slice(0, 255) : null;
     let handled = 0;
     while (handled < SEND_BATCH && !job.signal.aborted) {
       const batch = await db.selectFrom(noticePushRecordEntity.table).select(['id', 'channel', 'alumni_id', 'alumni_name', 'address'])
@@ -292,11 +306,13 @@ export class NoticePushSending {
         if (Number(claimed.numUpdatedRows) === 0) continue;
         handled += 1;
         const to = repository.sealing ? repository.sealing.openColumn(noticePushRecordEntity, 'address', record.address) : String(record.address ?? '');
-        const outcome = setting && to
+        const outcome = unfilledReason !== null ? { ok: false as const, reason: unfilledReason }
+          : setting && to
           ? await resources.mail.send(sender, setting, {
             to, ...pushMail(text, { ...common, name: String(record.alumni_name ?? ''), ...personal(record.alumni_id === null ? null : String(record.alumni_id)) }, {
               unsubscribeUrl: `${base}${UNSUBSCRIBE_PATH}?token=${tokens.sign('unsubscribe', id)}`,
               pixelUrl: `${base}${READ_PIXEL_PATH}?token=${tokens.sign('read', id)}`,
+              clickUrl: clickThrough(base, tokens.sign('click', id)),
             }),
           })
           : { ok: false as const, reason: NOTICE_PUSH_MSG.emailSettingRequired.zh };

@@ -11,6 +11,8 @@ export interface ChannelStat {
   failCount: number;
   skipCount: number;
   readCount: number;
+  /** Recipients who followed a link of the e-mail (its click-through). */
+  clickCount: number;
   /** Recipients not yet settled (waiting or being sent). */
   openCount: number;
 }
@@ -20,11 +22,12 @@ const SMS_PUSH = ENTITIES.find((e) => e.table === 'alumni_sms_push');
 const SMS_TARGET = ENTITIES.find((e) => e.table === 'alumni_sms_push_target');
 const FINAL: readonly number[] = [PUSH_STATUS.done, PUSH_STATUS.partlyFailed, PUSH_STATUS.failed, PUSH_STATUS.cancelled];
 
-const empty = (channel: string): ChannelStat => ({ channel, targetCount: 0, successCount: 0, failCount: 0, skipCount: 0, readCount: 0, openCount: 0 });
+const empty = (channel: string): ChannelStat => ({ channel, targetCount: 0, successCount: 0, failCount: 0, skipCount: 0, readCount: 0, clickCount: 0, openCount: 0 });
 
-function add(stat: ChannelStat, status: number, count: number, read: number): void {
+function add(stat: ChannelStat, status: number, count: number, read: number, clicked = 0): void {
   stat.targetCount += count;
   stat.readCount += read;
+  stat.clickCount += clicked;
   if (status === TARGET_STATUS.delivered) stat.successCount += count;
   else if (status === TARGET_STATUS.failed) stat.failCount += count;
   else if (status === TARGET_STATUS.skipped) stat.skipCount += count;
@@ -43,13 +46,13 @@ export class PushTallies {
     const channels = String(push.channels ?? '').split(',').filter(Boolean);
     const stats = new Map(channels.map((c) => [c, empty(c)]));
     const rows = await this.db.selectFrom(noticePushRecordEntity.table)
-      .select(['channel', 'status', sql<number>`count(*)`.as('n'), sql<number>`count(read_time)`.as('read')])
+      .select(['channel', 'status', sql<number>`count(*)`.as('n'), sql<number>`count(read_time)`.as('read'), sql<number>`count(click_time)`.as('clicked')])
       .where('tenant_id', '=', tenantId).where('push_id', '=', String(push.id)).where('is_deleted', '=', 0)
       .groupBy(['channel', 'status']).execute();
     for (const r of rows) {
       const channel = String(r.channel);
       if (!stats.has(channel)) stats.set(channel, empty(channel));
-      add(stats.get(channel) as ChannelStat, Number(r.status), Number(r.n), Number(r.read));
+      add(stats.get(channel) as ChannelStat, Number(r.status), Number(r.n), Number(r.read), Number(r.clicked));
     }
     const smsPushId = push.smsPushId;
     if (SMS_TARGET && smsPushId !== null && smsPushId !== undefined && smsPushId !== '') {
@@ -93,4 +96,25 @@ export class PushTallies {
     const row = await this.db.selectFrom(SMS_PUSH.table).select('push_status').where('tenant_id', '=', tenantId).where('id', '=', String(smsPushId)).executeTakeFirst();
     return !row || FINAL.includes(Number(row.push_status));
   }
+}
+
+/**
+ * Marks a delivered record read (the read pixel loaded, a link was followed) once, and writes its
+ * push's read count again, so the read rate of a push that ended still rises.
+ */
+export async function markRecordRead(db: Db, recordId: string, at: string, clicked = false): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    if (clicked) {
+      await tx.updateTable(noticePushRecordEntity.table).set({ click_time: at })
+        .where('id', '=', recordId).where('status', '=', TARGET_STATUS.delivered).where('click_time', 'is', null).execute();
+    }
+    const marked = await tx.updateTable(noticePushRecordEntity.table).set({ read_time: at })
+      .where('id', '=', recordId).where('status', '=', TARGET_STATUS.delivered).where('read_time', 'is', null).executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) return;
+    const record = await tx.selectFrom(noticePushRecordEntity.table).select('push_id').where('id', '=', recordId).executeTakeFirst();
+    if (!record) return;
+    const read = await tx.selectFrom(noticePushRecordEntity.table).select(sql<number>`count(read_time)`.as('n'))
+      .where('push_id', '=', String(record.push_id)).where('is_deleted', '=', 0).executeTakeFirst();
+    await tx.updateTable(noticePushEntity.table).set({ read_count: Number(read?.n ?? 0) }).where('id', '=', String(record.push_id)).execute();
+  });
 }

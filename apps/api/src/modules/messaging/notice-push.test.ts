@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../core/time.js';
 import { startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
+import { LOCAL_SERVICES } from '../../test-support/local-services.js';
 
 const BASE = '/api/blade-noticePush/noticePush';
 type Json = Record<string, unknown>;
@@ -26,7 +27,7 @@ describe.each(testDialects())('notice pushes on %s (DOMAIN 8.3)', (dialect) => {
       onData(stream, _session, done) { simpleParser(stream).then((mail) => { received.push(mail); done(); }, done); },
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, LOCAL_SERVICES);
     office = await t.signIn('office');
     college = await t.signIn('college');
     const setting = await t.call('POST', '/api/blade-emailSetting/emailSetting/submit', office, {
@@ -34,6 +35,8 @@ describe.each(testDialects())('notice pushes on %s (DOMAIN 8.3)', (dialect) => {
       senderAddress: 'alumni@example.com', senderName: '校友总会', dailyLimit: 10000, isDefault: 1,
     });
     expect(setting.statusCode, setting.body).toBe(200);
+    // Links in e-mails are absolute: a push with links needs the public base address.
+    expect((await t.call('PUT', '/api/blade-emailSetting/emailSetting/public-base', office, { publicBaseUrl: 'https://alumni.example.edu.cn' })).statusCode).toBe(200);
     alumni = (await t.call('GET', '/api/blade-basicInfo/basicInfo/list?size=3&status=1&isDeceased=0', office)).json().data.records as Json[];
     await t.app.services.jobs.start();
   });
@@ -130,13 +133,15 @@ describe.each(testDialects())('notice pushes on %s (DOMAIN 8.3)', (dialect) => {
     expect(await until(String(sent.id), (p) => Number(p.pushStatus) >= 3)).toMatchObject({ pushStatus: 3, successCount: 1 });
     const mail = received.find((m) => (m.to as { text: string } | undefined)?.text === 'invited-alumnus@example.com') as ParsedMail;
     expect(mail.subject).toBe(`邀请您参加“${String(collecting.title)}”`);
-    const link = /href="[^"]*\/survey-answer\/(\d+)\?tenantId=000000&(?:amp;)?token=([^"&]+)"/.exec(String(mail.html));
+    // The link passes through the click-through address, which names the answer page's path.
+    const leadsTo = (html: string) => decodeURIComponent(/href="[^"]*\/open\/click\?token=[^"&]+&(?:amp;)?to=([^"&]+)"/.exec(html)?.[1] ?? '');
+    const link = /^\/survey-answer\/(\d+)\?tenantId=000000&token=([^&]+)$/.exec(leadsTo(String(mail.html)));
     expect(link?.[1]).toBe(collecting.id);
     const view = await t.call('GET', `/api/blade-questionnaireSurvey/questionnaireSurvey/open/survey?id=${String(collecting.id)}&token=${link?.[2] ?? ''}`, undefined, undefined, { 'tenant-id': '000000' });
     expect(view.statusCode, view.body).toBe(200);
     // The preview fills the same link for the first recipient.
     const preview = (await t.call('POST', `${BASE}/preview`, office, { ...draft, channels: '3', targetScope: '5', targetValue: JSON.stringify({ alumniIds: String(second.id) }) })).json().data as Json;
-    expect(String((preview.channels as Json[])[0]?.content)).toMatch(new RegExp(`/survey-answer/${String(collecting.id)}\\?tenantId=000000&(amp;)?token=a${String(second.id)}\\.`));
+    expect(leadsTo(String((preview.channels as Json[])[0]?.content))).toMatch(new RegExp(`^/survey-answer/${String(collecting.id)}\\?tenantId=000000&token=a${String(second.id)}\\.`));
   });
 
   it('carries the SMS channel out as one SMS push of the reachable recipients, and a rerun of the start job creates no second one', async () => {

@@ -1,6 +1,6 @@
 import {
-  BUSINESS_DICTIONARIES, MOBILE_MSG, PUSH_CHANNEL, PUSH_STATUS, SEND_TYPE, SMS_PUSH_MSG, SMS_TARGET_MSG, TARGET_SOURCE, TARGET_STATUS, noticeTemplateEntity,
-  smsEntity, smsPushEntity, smsPushTargetEntity, type Lang,
+  BUSINESS_DICTIONARIES, MOBILE_MSG, NOTICE_PUSH_MSG, PUSH_CHANNEL, PUSH_STATUS, SEND_TYPE, SMS_PUSH_MSG, SMS_TARGET_MSG, TARGET_SOURCE, TARGET_STATUS, noticeTemplateEntity,
+  fill, smsEntity, smsPushEntity, smsPushTargetEntity, type Lang,
 } from '@alumni/domain';
 import { badRequest, forbidden, notFound } from '../../core/errors.js';
 import { now, parseDateTime } from '../../core/time.js';
@@ -11,6 +11,8 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { after, filled } from '../academic/academic-rules.js';
 import { mainlandMobile } from './audience.js';
 import { kickSmsPushes, recountSmsPush } from './sms-push-sender.js';
+import { variableList } from './notice-push-text.js';
+import { templateVariables } from './template-text.js';
 
 const SEND_CODE = 'smspush_send';
 const ENABLED = 1;
@@ -18,6 +20,31 @@ const SMS_MAX = 500;
 const LEAD_MS = 5 * 60 * 1000;
 
 const refuse = (ctx: WriteContext, field: string, text: { zh: string; en: string }) => badRequest(text, {}, { errors: { [field]: text[ctx.lang] } });
+
+/** A JSON object of values (text or object), else none. */
+const valuesOf = (raw: unknown): Record<string, unknown> => {
+  try {
+    const value = typeof raw === 'string' ? JSON.parse(raw) as unknown : raw;
+    return value && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : {};
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * The variables of an SMS push's text that a send would leave unfilled for some target: those not in
+ * its common parameters, not the target's name, and missing from a target's own parameters.
+ */
+async function unfilledSmsVariables(db: Db, pushId: string, content: string, common: unknown): Promise<string[]> {
+  const shared = valuesOf(common);
+  const wanted = templateVariables(content).filter((name) => !(name in shared));
+  if (wanted.length === 0) return [];
+  const targets = await db.selectFrom(smsPushTargetEntity.table).select(['name', 'params']).where('sms_push_id', '=', pushId).where('is_deleted', '=', 0).execute();
+  return wanted.filter((name) => targets.some((target) => {
+    if (name === 'name' && filled(target.name)) return false;
+    return !(name in valuesOf(target.params));
+  }));
+}
 
 const isJsonObject = (raw: unknown): boolean => {
   if (!filled(raw)) return true;
@@ -94,6 +121,8 @@ export function smsPushHooks(db: Db, jobs: () => JobQueue): EntityHooks {
         const target = existing ? await ctx.db.selectFrom(smsPushTargetEntity.table).select('id').where('sms_push_id', '=', String(existing.id))
           .where('is_deleted', '=', 0).limit(1).executeTakeFirst() : undefined;
         if (!target) throw badRequest(SMS_PUSH_MSG.noTargets);
+        const unfilled = await unfilledSmsVariables(ctx.db, String(existing?.id ?? ''), String(v('content') ?? ''), v('templateParams'));
+        if (unfilled.length > 0) throw refuse(ctx, 'templateParams', { zh: fill(NOTICE_PUSH_MSG.variablesUnfilled.zh, { names: variableList(unfilled) }), en: fill(NOTICE_PUSH_MSG.variablesUnfilled.en, { names: variableList(unfilled) }) });
         started.push({ tenantId, at: scheduled ? parseDateTime(String(plan)) : undefined });
       }
       if (!existing) {

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.js';
 import type { FieldSealing } from '../../db/field-sealing.js';
 import type { JobQueue, RunningJob } from '../../jobs/job-queue.js';
 import type { SmsService } from '../resource/sms/sms-service.js';
-import { SEND_RECORD_TABLE, SEND_STATUS } from '../resource/send-records.js';
+import { SEND_RECORD_TABLE, SEND_STATUS, maskedTarget } from '../resource/send-records.js';
 import { SKIP_REASON } from './audience.js';
 import { PushTallies } from './notice-push-tallies.js';
 
@@ -231,9 +231,12 @@ async function settleInDoubt(db: Db, sealing: FieldSealing | null, pushId: strin
     .where('is_deleted', '=', 0).where('push_status', '=', TARGET_STATUS.sending).where('id', '>=', fromId).where('id', '<=', toId)
     .execute() as Record<string, unknown>[];
   for (const target of stuck) {
+    // The send records keep the recipient masked: its record is found by the keyed hash of the number.
     const phone = sealing ? sealing.openColumn(smsPushTargetEntity, 'phone', target.phone) ?? '' : String(target.phone);
     const record = await db.selectFrom(SEND_RECORD_TABLE).select(['status', 'answer']).where('tenant_id', '=', String(target.tenant_id))
-      .where('channel', '=', 'sms').where('target', '=', phone).where('create_time', '>=', String(target.send_time ?? ''))
+      .where('channel', '=', 'sms')
+      .where(sealing ? 'target_hash' : 'target', '=', sealing ? sealing.hash('phone', phone) : maskedTarget(phone))
+      .where('create_time', '>=', String(target.send_time ?? ''))
       .orderBy('create_time', 'desc').executeTakeFirst() as { status: unknown; answer: unknown } | undefined;
     const at = now();
     const answer = answerFields(String(record?.answer ?? ''));

@@ -46,7 +46,7 @@ describe.each(testDialects())('SMS pushes on %s (DOMAIN 8.4, 8.5)', (dialect) =>
     }
   };
   const sentTo = async (phone: string) => Number((await db().selectFrom(SEND_RECORD_TABLE).select((eb) => eb.fn.countAll().as('n'))
-    .where('channel', '=', 'sms').where('target', '=', phone).executeTakeFirst() as { n: unknown }).n);
+    .where('channel', '=', 'sms').where('target_hash', '=', t.app.services.resources.sendRecords.hashOf('sms', phone)).executeTakeFirst() as { n: unknown }).n);
 
   it('keeps a draft: refuses sending without recipients, a bad configuration or a schedule too soon', async () => {
     const push = await draft();

@@ -2,6 +2,8 @@ import { fill, MSG, noticeEntity } from '@alumni/domain';
 import { invalidFields } from '../../core/errors.js';
 import type { EntityHooks } from '../../engine/entity-hooks.js';
 import { sanitizeRichText } from '../../engine/rich-text.js';
+import type { Db } from '../../db/database.js';
+import { markNoticeRead } from './notice-bell.js';
 
 /** A notice's rich-text body is sanitised on every save (DOMAIN 1.3 `text(html)`). */
 export const noticeHooks: EntityHooks = {
@@ -14,3 +16,12 @@ export const noticeHooks: EntityHooks = {
     }
   },
 };
+
+/** The notice hooks with the read marks: a user who opens a notice has read it (the bell's count). */
+export const noticeHooksWithReads = (db: Db): EntityHooks => ({
+  ...noticeHooks,
+  async detailExtras(stored, caller) {
+    await markNoticeRead(db, caller, String(stored.id));
+    return {};
+  },
+});

@@ -9,8 +9,10 @@ import type { EntityRepository } from '../../engine/entity-repository.js';
 const plain = (text: string) => text.replace(/[%_\\]/g, '');
 
 /**
- * The alumni a picker offers (DOMAIN 4.3.1): the keyword in the name or former name, a prefix of
- * the alumni code, or an exact phone or ID number; newest first, within the caller's data scope.
+ * The alumni a picker offers (DOMAIN 4.3.1): the keyword in the name or former name, or a prefix of
+ * the alumni code; newest first, within the caller's data scope. A phone or ID number matches
+ * nothing here (a picker must not confirm that a person is an alumnus): the alumni list's own
+ * exact filters serve callers holding its menu.
  */
 export async function alumniChoices(ops: EntityOperations, repository: EntityRepository, db: Db, caller: Caller, keyword: string, size: number) {
   const scope = await ops.rowScope(basicInfoEntity, caller, undefined, 'read');
@@ -21,7 +23,6 @@ export async function alumniChoices(ops: EntityOperations, repository: EntityRep
     const contains = `%${plain(text)}%`;
     query = query.where((eb) => eb.or([
       eb('name', 'like', contains), eb('former_name', 'like', contains), eb('alumni_code', 'like', `${plain(text)}%`),
-      ...[{ phone: text }, { idCardNo: text }].map((exact) => eb.and(repository.exactColumns(basicInfoEntity, exact).map(([column, value]) => eb(column, '=', value)))),
     ]));
   }
   const rows = await query.orderBy('create_time', 'desc').orderBy('id', 'desc').limit(size).execute();

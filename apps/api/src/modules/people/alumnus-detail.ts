@@ -6,6 +6,7 @@ import type { DictionaryLabels } from '../../engine/dictionary-labels.js';
 import type { EntityOperations } from '../../engine/entity-operations.js';
 import type { EntityRepository } from '../../engine/entity-repository.js';
 import { ExamineLog } from '../../engine/examination/examine-log.js';
+import { PortalSessions } from '../../portal/portal-auth.js';
 import { consentLogsOf } from './consent-log.js';
 
 const examineLog = new ExamineLog();
@@ -21,8 +22,9 @@ export interface AlumnusReads {
 /**
  * What an alumnus's detail carries beside the record (DOMAIN 4.3.1) among what exists so far: its
  * study records (oldest first, named), its registrations (newest first, each with its examination
- * log) and its latest consent
- * changes (newest first, channel and source named).
+ * log), its latest consent
+ * changes (newest first, channel and source named) and whether it has signed in to the alumni
+ * portal (first and last time, how many times), or null.
  */
 export async function alumnusDetailExtras(reads: AlumnusReads, stored: JsonRecord, caller: Caller): Promise<Record<string, unknown>> {
   const tenantId = caller.tenantId;
@@ -52,5 +54,6 @@ export async function alumnusDetailExtras(reads: AlumnusReads, stored: JsonRecor
       examineLogs: examineLogs.get(String(r.id)) ?? [],
     })),
     consentLogs,
+    portalSignIns: await new PortalSessions(reads.db, null).signInsOf(tenantId, alumniId),
   };
 }

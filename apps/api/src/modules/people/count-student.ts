@@ -1,4 +1,4 @@
-import { EXAMINE_STATUS, basicInfoEntity, studentStatusEntity, t, type Condition } from '@alumni/domain';
+import { EXAMINE_STATUS, basicInfoEntity, isId, studentStatusEntity, t, type Condition } from '@alumni/domain';
 import { sql } from 'kysely';
 import type { Caller } from '../../core/caller.js';
 import { badRequest } from '../../core/errors.js';
@@ -64,7 +64,7 @@ export async function countStudent(
   const from = yearOf(text(query.enrollmentYear_ge), 'enrollmentYear_ge');
   const to = yearOf(text(query.enrollmentYear_le), 'enrollmentYear_le');
   const departmentId = text(query.departmentId);
-  if (departmentId !== undefined && !/^\d{1,19}$/.test(departmentId)) throw badRequest(BAD_ID);
+  if (departmentId !== undefined && !isId(departmentId)) throw badRequest(BAD_ID);
   const educationLevel = text(query.educationLevel);
   const filter: StudentFilter = { departmentId, educationLevel, from, to };
   const scope = await ops.rowScope(studentStatusEntity, caller, undefined, 'read');

@@ -184,8 +184,11 @@ describe.each(testDialects())('graduation and study records on %s', (dialect) =>
     expect(res.json.msg).toBe('请至少填写一条学籍信息');
   });
 
-  it('offers alumni to pickers by name, code or phone, phones masked', async () => {
-    const found = (await t.call('GET', `${ALUMNI}/select?keyword=13912345678`, admin)).json().data as Row[];
+  it('offers alumni to pickers by name or code, phones masked, never by an exact phone (decision 218)', async () => {
+    const byPhone = (await t.call('GET', `${ALUMNI}/select?keyword=13912345678`, admin)).json().data as Row[];
+    expect(byPhone).toEqual([]);
+    const found = ((await t.call('GET', `${ALUMNI}/select?keyword=${encodeURIComponent('毕业生')}&size=50`, admin)).json().data as Row[])
+      .filter((r) => r.phone === '139****5678');
     expect(found.length).toBeGreaterThan(0);
     expect(found[0]).toMatchObject({ name: '毕业生', phone: '139****5678' });
     const byCode = (await t.call('GET', `${ALUMNI}/select?keyword=${found[0]!.alumniCode}`, admin)).json().data as Row[];

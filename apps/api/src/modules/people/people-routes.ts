@@ -36,7 +36,7 @@ export function registerPeopleRoutes(app: FastifyInstance): void {
   app.get('/blade-basicInfo/basicInfo/select', {
     schema: {
       tags: [`${basicInfoEntity.label.en} (${basicInfoEntity.label.zh})`],
-      summary: 'Alumni for pickers: keyword in the name or former name, an alumni-code prefix, or an exact phone or ID number; within the caller\'s data scope',
+      summary: 'Alumni for pickers: keyword in the name or former name, or an alumni-code prefix (never a phone or ID number); within the caller\'s data scope; needs a menu whose form picks alumni',
       querystring: { type: 'object', properties: { keyword: { type: 'string' }, size: { type: 'string', description: '1 to 50, default 20' } } },
     },
   }, async (req) => {

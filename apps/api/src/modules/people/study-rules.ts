@@ -1,5 +1,5 @@
 import {
-  ACADEMIC_MSG, EXAMINE_STATUS, ID_CARD_MSG, STUDENT_MSG, STUDENT_STATUS_MSG, birthdayFromIdCard, departmentEntity, isIdCard,
+  ACADEMIC_MSG, EXAMINE_STATUS, ID_CARD_MSG, STUDENT_MSG, STUDENT_STATUS_MSG, departmentEntity, idCardFilledValues, isIdCard,
   specialityEntity, type SubmitValues,
 } from '@alumni/domain';
 import { badRequest } from '../../core/errors.js';
@@ -20,9 +20,11 @@ export function checkIdentity(ctx: WriteContext, values: SubmitValues, existing:
   if (String(after(values, existing, 'idType') ?? RESIDENT_ID) !== RESIDENT_ID || idCardNo === null || idCardNo === '') return;
   if (!('idCardNo' in values) && !('idType' in values)) return;
   if (!isIdCard(String(idCardNo))) throw refuse(ctx, 'idCardNo', ID_CARD_MSG);
-  const birthday = birthdayFromIdCard(String(idCardNo));
-  if (birthday) values.birthday = birthday;
-  values.gender = Number(String(idCardNo).charAt(16)) % 2 === 1 ? '1' : '2';
+  // The same values the form fills as the number is typed (the field's `idCardFills`).
+  const fills = ctx.entity.fields.idCardNo;
+  if (fills?.kind === 'text' && fills.idCardFills) {
+    Object.assign(values, idCardFilledValues(fills.idCardFills, String(idCardNo), { [fills.idCardFills.typeField]: RESIDENT_ID }));
+  }
 }
 
 /** The graduation year: not before enrollment, at most 8 years ahead (the expected year while enrolled). */

@@ -1,4 +1,4 @@
-import { VISIT_STATUS, t, visitRecordEntity, type Condition } from '@alumni/domain';
+import { VISIT_STATUS, isId, t, visitRecordEntity, type Condition } from '@alumni/domain';
 import { sql } from 'kysely';
 import type { Caller } from '../../core/caller.js';
 import { badRequest } from '../../core/errors.js';
@@ -53,7 +53,7 @@ export async function countVisit(
   const year = rawYear === undefined ? Number(dayFromToday(0).slice(0, 4)) : Number(rawYear);
   if (!Number.isInteger(year) || year < 1900 || year > 2100) throw badRequest(BAD_YEAR);
   const departmentId = text(query.departmentId);
-  if (departmentId !== undefined && !/^\d{1,19}$/.test(departmentId)) throw badRequest(BAD_DEPARTMENT);
+  if (departmentId !== undefined && !isId(departmentId)) throw badRequest(BAD_DEPARTMENT);
   const rawStatus = text(query.visitStatus);
   const status = rawStatus === undefined ? VISIT_STATUS.approved : Number(rawStatus);
   if (!Number.isInteger(status) || status < 0 || status > 3) throw badRequest(BAD_STATUS);

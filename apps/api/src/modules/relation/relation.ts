@@ -1,7 +1,6 @@
 import {
   ASSOCIATION_STATE, MEMBER_MSG, associationEntity, associationMemberEntity, careListEntity, docQueryEntity, honorEntity, visitRecordEntity,
 } from '@alumni/domain';
-import { requireAnyMenu } from '../../access/require-any-menu.js';
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
@@ -53,8 +52,7 @@ export function registerRelationRoutes(app: FastifyInstance): void {
     },
   }, async (req) => {
     const caller = requireCaller(req.caller);
-    // For the forms that name an association: a caller who holds none of them gets nothing.
-    await requireAnyMenu(app, caller, ['association', 'visitrecord', 'activity', 'donation', 'photo', 'carelist', 'honor']);
+    // The forms that name an association are its declared grant (access/route-grant.ts).
     const scope = await operations.rowScope(associationEntity, caller, undefined, 'read');
     const rows = await repository.scoped(associationEntity, scope)
       .select(['id', 'parent_id', 'association_name'])

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { FILE_TOKEN_PARAM, type PutFileResult } from '@alumni/domain';
+import { RESOURCE_PATHS, downloadUrl, type FileLinksResult, type PutFileResult } from '@alumni/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile } from '../../test-support/multipart.js';
 import { DEMO_PASSWORD, startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
@@ -46,26 +46,79 @@ describe.each(testDialects())('put-file with the local store on %s', (dialect) =
     });
   });
 
-  it('reads the file back with the token as a query parameter, and with the header', async () => {
+  /** The signed address of a stored link, as `file-links` gives it to the holder of `token`. */
+  async function signed(link: string, token: string): Promise<string> {
+    const res = await t.call('POST', `/api${RESOURCE_PATHS.fileLinks}`, token, { links: [link, 'https://example.org/a.png'] });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as FileLinksResult;
+    expect(data.links['https://example.org/a.png']).toBe('https://example.org/a.png');
+    return data.links[link] as string;
+  }
+
+  it('reads the file back with the header, and with a signed link that carries no token', async () => {
     const data = (await upload(admin)).json().data as PutFileResult;
-    const byQuery = await t.call('GET', `${data.link}&${FILE_TOKEN_PARAM}=${encodeURIComponent(leader)}`);
-    expect(byQuery.statusCode).toBe(200);
-    expect(byQuery.headers['content-type']).toBe('image/png');
-    expect(byQuery.headers['x-content-type-options']).toBe('nosniff');
-    expect(byQuery.rawPayload.equals(PNG)).toBe(true);
     const byHeader = await t.call('GET', data.link, leader);
+    expect(byHeader.statusCode).toBe(200);
+    expect(byHeader.headers['content-type']).toBe('image/png');
+    expect(byHeader.headers['x-content-type-options']).toBe('nosniff');
     expect(byHeader.rawPayload.equals(PNG)).toBe(true);
+    const link = await signed(data.link, leader);
+    expect(link).toMatch(/^\/api\/blade-resource\/oss\/endpoint\/get-file\?name=.+&expires=\d+&tenant=000000&user=\d+&signature=[\w-]+$/);
+    expect(link).not.toContain(leader);
+    expect(link).not.toContain('blade-auth');
+    const bySignature = await t.call('GET', link);
+    expect(bySignature.statusCode).toBe(200);
+    expect(bySignature.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('shows an image inline, and saves it as an attachment under its original name when the download is asked for', async () => {
+    const data = (await upload(admin)).json().data as PutFileResult;
+    const shown = await t.call('GET', data.link, leader);
+    expect(shown.headers['content-disposition']).toBe(`inline; filename*=UTF-8''${encodeURIComponent('头像 avatar.png')}`);
+    const link = await signed(data.link, leader);
+    const saved = await t.call('GET', downloadUrl(link));
+    expect(saved.statusCode).toBe(200);
+    expect(saved.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('头像 avatar.png')}`);
+    expect(saved.rawPayload.equals(PNG)).toBe(true);
+    expect((await t.call('GET', downloadUrl(data.link), leader)).headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
+  it('no longer opens a file with the token in the address', async () => {
+    const data = (await upload(admin)).json().data as PutFileResult;
+    expect((await t.call('GET', `${data.link}&blade-auth=${encodeURIComponent(leader)}`)).statusCode).toBe(401);
+  });
+
+  it('refuses a signed link once altered or expired', async () => {
+    const data = (await upload(admin)).json().data as PutFileResult;
+    const link = await signed(data.link, leader);
+    const url = new URL(link, 'http://x');
+    const altered = (name: string, value: string) => {
+      const copy = new URL(url);
+      copy.searchParams.set(name, value);
+      return `${copy.pathname}${copy.search}`;
+    };
+    expect((await t.call('GET', altered('user', '1'))).statusCode).toBe(401);
+    expect((await t.call('GET', altered('tenant', '100001'))).statusCode).toBe(401);
+    expect((await t.call('GET', altered('expires', String(Number(url.searchParams.get('expires')) + 600)))).statusCode).toBe(401);
+    expect((await t.call('GET', altered('signature', 'x'.repeat(43)))).statusCode).toBe(401);
+    const expires = Number(url.searchParams.get('expires'));
+    expect(expires * 1000 - Date.now()).toBeGreaterThan(0);
+    expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(600_000);
+    const past = new URL(link, 'http://x');
+    past.searchParams.set('expires', String(Math.floor(Date.now() / 1000) - 1));
+    expect((await t.call('GET', `${past.pathname}${past.search}`)).statusCode).toBe(401);
   });
 
   it('refuses the download without a token (401) and with a bad one (401)', async () => {
     const data = (await upload(admin)).json().data as PutFileResult;
     expect((await t.call('GET', data.link)).statusCode).toBe(401);
-    expect((await t.call('GET', `${data.link}&${FILE_TOKEN_PARAM}=not.a.token`)).statusCode).toBe(401);
+    expect((await t.call('GET', data.link, 'not.a.token')).statusCode).toBe(401);
   });
 
-  it("answers 404 to another tenant asking for tenant 000000's file", async () => {
+  it("answers 404 to another tenant asking for tenant 000000's file, by header or by its own signed link", async () => {
     const data = (await upload(admin)).json().data as PutFileResult;
-    expect((await t.call('GET', `${data.link}&${FILE_TOKEN_PARAM}=${encodeURIComponent(foreign)}`)).statusCode).toBe(404);
+    expect((await t.call('GET', data.link, foreign)).statusCode).toBe(404);
+    expect((await t.call('GET', await signed(data.link, foreign))).statusCode).toBe(404);
   });
 
   it('answers 404 for names that are not stored keys (no path tricks)', async () => {

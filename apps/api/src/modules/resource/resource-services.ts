@@ -3,6 +3,7 @@ import { invalidFields } from '../../core/errors.js';
 import type { Db } from '../../db/database.js';
 import type { EntityHooks } from '../../engine/entity-hooks.js';
 import type { EntityRepository } from '../../engine/entity-repository.js';
+import type { OutboundGuard } from '../../security/outbound-address.js';
 import { ossHooks, smsHooks } from './channel-hooks.js';
 import { emailSettingHooks } from './mail/email-setting-hooks.js';
 import { MailService } from './mail/mail-service.js';
@@ -19,16 +20,18 @@ export interface ResourceServices {
   sms: SmsService;
   mail: MailService;
   sendRecords: SendRecords;
+  /** The check of the endpoints and hosts the channels' configurations name. */
+  outbound: OutboundGuard;
 }
 
-export function createResourceServices(db: Db, repository: EntityRepository, dataDir: string): ResourceServices {
-  const storage = new StorageService(db, dataDir);
-  const sendRecords = new SendRecords(db);
+export function createResourceServices(db: Db, repository: EntityRepository, dataDir: string, outbound: OutboundGuard): ResourceServices {
+  const storage = new StorageService(db, dataDir, outbound);
+  const sendRecords = new SendRecords(db, repository.sealing);
   return {
-    storage, sendRecords,
-    files: new FileService(db, repository, storage),
-    sms: new SmsService(db, sendRecords),
-    mail: new MailService(db, sendRecords),
+    storage, sendRecords, outbound,
+    files: new FileService(db, repository, storage, outbound),
+    sms: new SmsService(db, sendRecords, outbound),
+    mail: new MailService(db, sendRecords, outbound),
   };
 }
 
@@ -51,9 +54,9 @@ function attachHooks(resources: ResourceServices): EntityHooks {
 /** Server-side rules of the resource entities. */
 export function resourceHooks(resources: ResourceServices): [string, EntityHooks][] {
   return [
-    [ossEntity.name, ossHooks],
-    [smsEntity.name, smsHooks],
-    [emailSettingEntity.name, emailSettingHooks],
+    [ossEntity.name, ossHooks(resources.outbound)],
+    [smsEntity.name, smsHooks(resources.outbound)],
+    [emailSettingEntity.name, emailSettingHooks(resources.outbound)],
     [attachEntity.name, attachHooks(resources)],
   ];
 }

@@ -1,11 +1,12 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FILE_TOKEN_PARAM, OSS_CATEGORY, type PutFileResult } from '@alumni/domain';
+import { OSS_CATEGORY, type PutFileResult } from '@alumni/domain';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile } from '../../test-support/multipart.js';
 import { startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
+import { LOCAL_SERVICES } from '../../test-support/local-services.js';
 
 const BUCKET = 'alumni-files';
 
@@ -30,7 +31,7 @@ describe.each(testDialects())('put-file through an S3-compatible server (s3rver)
     s3Dir = mkdtempSync(path.join(tmpdir(), 'alumni-s3-'));
     s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
     const { port } = await s3.run();
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, LOCAL_SERVICES);
     admin = await t.signIn('admin');
     const res = await t.call('POST', '/api/blade-resource/oss/submit', admin, {
       category: OSS_CATEGORY.minio, ossCode: 'minio-test', endpoint: `http://127.0.0.1:${port}`, bucketName: BUCKET,
@@ -65,7 +66,7 @@ describe.each(testDialects())('put-file through an S3-compatible server (s3rver)
     const data = res.json().data as PutFileResult;
     expect(storedKeys(s3Dir).some((k) => k.startsWith(data.name))).toBe(true);
 
-    const back = await t.call('GET', `${data.link}&${FILE_TOKEN_PARAM}=${encodeURIComponent(admin)}`);
+    const back = await t.call('GET', data.link, admin);
     expect(back.statusCode).toBe(200);
     expect(back.rawPayload.equals(content)).toBe(true);
     expect(back.headers['content-disposition']).toContain('attachment');

@@ -1,3 +1,4 @@
+import { isId } from '@alumni/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCaller, type Caller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
@@ -18,6 +19,8 @@ export function registerSessionRoutes(app: FastifyInstance): void {
     const { userId } = req.query as { userId?: string };
     const target = userId && /^\d+$/.test(userId) ? userId : caller.userId;
     if (target !== caller.userId && !caller.isSuperAdmin) throw forbidden();
+    // A run of digits no 64-bit id holds names no user (and would overflow PostgreSQL's bigint).
+    if (!isId(target)) return { caller, ids: [] };
     const user = await db.selectFrom('blade_user').select([column]).where('id', '=', target)
       .where('tenant_id', '=', caller.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
     const ids = String((user as Record<string, unknown> | undefined)?.[column] ?? '').split(',').filter((id) => /^\d+$/.test(id));

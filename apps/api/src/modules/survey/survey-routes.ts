@@ -84,7 +84,8 @@ export function registerSurveyRoutes(app: FastifyInstance): void {
     schema: { tags: surveyTags, summary: 'The surveys of the caller\'s data scope, newest first, for pickers (id, title, status)' },
   }, async (req) => {
     const caller = requireCaller(req.caller);
-    const scope = await operations.authoriseRead(questionnaireSurveyEntity, caller);
+    // Its declared grant (access/route-grant.ts) also lets the forms that pick a survey through (option instructions).
+    const scope = await operations.rowScope(questionnaireSurveyEntity, caller, undefined, 'read');
     const rows = await repository.all(questionnaireSurveyEntity, scope, [], [], 1000);
     return ok(rows.map((r) => ({ id: r.id, title: r.title, surveyStatus: r.surveyStatus })), req.lang);
   });
@@ -96,7 +97,8 @@ export function registerSurveyRoutes(app: FastifyInstance): void {
     },
   }, async (req) => {
     const caller = requireCaller(req.caller);
-    const scope = await operations.authoriseRead(subjectRegistEntity, caller);
+    // Its declared grant (access/route-grant.ts) also lets the option-instruction form through.
+    const scope = await operations.rowScope(subjectRegistEntity, caller, undefined, 'read');
     const surveyId = String((req.query as Record<string, unknown>).surveyId ?? '');
     if (surveyId === '') return ok([], req.lang);
     const rows = await repository.all(subjectRegistEntity, scope, [{ field: 'surveyId', op: 'equal', value: idParam(surveyId) }]);

@@ -51,7 +51,7 @@ describe.each(testDialects())('open/update-password on %s', (dialect) => {
       await expect(t.signIn('college')).rejects.toThrow(/登录错误次数过多/);
       const locked = await change('college', DEMO_PASSWORD, 'New@12345');
       expect(locked.statusCode).toBe(400);
-      expect(locked.json().msg).toBe('登录错误次数过多,请稍后再试');
+      expect(locked.json().msg).toBe('登录错误次数过多,请1分钟后再试');
       expect(await usualLogs('lockout', 'college')).toHaveLength(1);
     } finally {
       await t.app.services.signIn.unlock('000000', 'college');
@@ -72,6 +72,25 @@ describe.each(testDialects())('open/update-password on %s', (dialect) => {
     const res = await change('nobody-here', DEMO_PASSWORD, 'New@12345');
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('原密码不正确');
+  });
+
+  it('answers a disabled account like a wrong old password, even for the right one, and changes nothing', async () => {
+    const { db } = t.app.services.database;
+    await db.updateTable('blade_user').set({ status: 0 }).where('tenant_id', '=', '000000').where('account', '=', 'leader').execute();
+    try {
+      const res = await change('leader', DEMO_PASSWORD, 'New@12345');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe('原密码不正确');
+    } finally {
+      await db.updateTable('blade_user').set({ status: 1 }).where('tenant_id', '=', '000000').where('account', '=', 'leader').execute();
+      await t.app.services.signIn.unlock('000000', 'leader');
+    }
+    await expect(t.signIn('leader')).resolves.toBeTruthy();
+  });
+
+  it('compares the new passwords before the old one, so that answer does not tell a right guess', async () => {
+    const res = await change('nobody-here', 'Guess@123', 'New@12345', 'New@54321');
+    expect(res.json().msg).toBe('两次输入密码不一致');
   });
 
   it('refuses two different new passwords and keeps the old one', async () => {

@@ -1,6 +1,7 @@
 import { SHELL_MSG, t, type Lang } from '@alumni/domain';
 import type { FastifyRequest } from 'fastify';
 import { hashPassword, isMd5Hex, verifyPassword } from '../../auth/password.js';
+import { SESSION_TABLE } from '../../auth/session-guard.js';
 import { badRequest, invalidFields } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
@@ -40,7 +41,8 @@ export function readPasswordChange(req: FastifyRequest, lang: Lang): PasswordCha
 /**
  * Changes a user's password: the old one must match the stored hash (原密码不正确, after
  * `onWrongOld` ran, e.g. to count the failure), then the two new ones must be equal
- * (两次输入密码不一致); `beforeWrite` may still refuse; the new hash is written with `updatedBy` as the updater. A missing user
+ * (两次输入密码不一致); `beforeWrite` may still refuse; the new hash is written with `updatedBy` as the updater,
+ * and a reset's mark that the password must be changed is cleared. A missing user
  * (null) counts as a wrong old password. Nothing else (sessions, tokens) is touched.
  */
 export async function applyPasswordChange(
@@ -59,4 +61,6 @@ export async function applyPasswordChange(
   await db.updateTable('blade_user')
     .set({ password: await hashPassword(change.newPassword), update_user: options.updatedBy ?? user.id, update_time: now() })
     .where('id', '=', user.id).execute();
+  // A password that had to be changed (an administrator's reset) now has been.
+  await db.updateTable(SESSION_TABLE).set({ must_change_password: 0 }).where('user_id', '=', user.id).execute();
 }

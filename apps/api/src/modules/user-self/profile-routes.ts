@@ -34,6 +34,7 @@ export function registerProfileRoutes(app: FastifyInstance): void {
   });
 
   app.post('/blade-user/update-password', {
+    config: { beforePasswordChange: true },
     schema: {
       tags, summary: 'Changes the signed-in user\'s password (all three as md5 hex)',
       querystring: { type: 'object', properties: { oldPassword: { type: 'string' }, newPassword: { type: 'string' }, newPassword1: { type: 'string' } } },

@@ -9,7 +9,6 @@ import { now } from '../../core/time.js';
 const tags = ['Personal info (个人信息)'];
 
 const MSG_TENANT_UNKNOWN = t('租户ID未找到', 'Tenant not found');
-const MSG_DUPLICATE = t('当前用户 [{value}] 已存在!', 'The user [{value}] already exists!');
 const MSG_BAD_PASSWORD = t('密码格式不正确', 'The password is not in the expected form');
 
 const MSG_OAUTH_ID = t('第三方账号标识过长', 'The third-party account id is too long');
@@ -29,7 +28,8 @@ export const STATUS_WAITING = 0;
 
 /**
  * Registration of a person who signed in through a third party and has no local account yet.
- * The account is created disabled and without roles; an administrator approves it later.
+ * The account is created disabled and without roles; an administrator approves it later. An
+ * account name already taken is answered the same and creates nothing.
  * Public: the person has no token. Parameters come as the query (as the client sends them) or JSON.
  */
 export function registerGuestRoute(app: FastifyInstance): void {
@@ -65,7 +65,10 @@ export function registerGuestRoute(app: FastifyInstance): void {
     await db.transaction().execute(async (tx) => {
       const taken = await tx.selectFrom('blade_user').select(['id']).where('tenant_id', '=', tenantId)
         .where('account', '=', account).where('is_deleted', '=', 0).executeTakeFirst();
-      if (taken) throw badRequest(MSG_DUPLICATE, { value: account });
+      // A taken account answers like a new application and nothing is written (no user, no link of
+      // the third-party id to the existing account): the answer to a caller without a token never
+      // tells which accounts exist. The applicant is never approved and registers another name.
+      if (taken) return;
       const userId = ids.next();
       const time = now();
       await tx.insertInto('blade_user').values({

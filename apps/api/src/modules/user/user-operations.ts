@@ -1,6 +1,7 @@
 import { t, userEntity } from '@alumni/domain';
 import type { AccessService } from '../../access/access-service.js';
 import type { Params } from '../../access/params.js';
+import type { SessionGuard } from '../../auth/session-guard.js';
 import type { SignInService } from '../../auth/sign-in.js';
 import type { Caller } from '../../core/caller.js';
 import { badRequest, notFound } from '../../core/errors.js';
@@ -27,6 +28,7 @@ export class UserOperations {
     private readonly store: UserStore,
     private readonly params: Params,
     private readonly signIn: SignInService,
+    private readonly sessions: SessionGuard,
   ) {}
 
   /** The users named, all live and visible to the caller, after checking the button code. */
@@ -57,6 +59,8 @@ export class UserOperations {
       const password = await initialPasswordHash(this.params, caller.tenantId);
       await this.repository.update(userEntity, scope, id, { password, ...this.stamp(caller) });
     }
+    // The reset password is known to the administrator: its owner changes it at the next sign-in (decision 237).
+    await this.sessions.setMustChangePassword(userIds, true);
   }
 
   async unlock(caller: Caller, userIds: string[]): Promise<void> {

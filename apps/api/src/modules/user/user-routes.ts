@@ -15,8 +15,9 @@ export function registerUserRoutes(app: FastifyInstance, users: UserOperations):
   const { operations, repository } = app.services;
   const caller = (req: FastifyRequest) => requireCaller(req.caller);
 
-  // The staff picker of the business forms (a care list's responsible staff): a signed-in caller's
-  // own tenant, its users' names only (DOMAIN 13.1).
+  // The staff picker of the business forms (a care list's responsible staff): the caller's own
+  // tenant, its users' names only (DOMAIN 13.1), for holders of the user or care-list menu
+  // (declared in access/route-grant.ts).
   app.get('/blade-user/select', { schema: { tags, summary: 'The users of the own tenant, for drop-downs: id, account, name and real name' } }, async (req) => {
     const rows = await repository.all(userEntity, pickerScope(caller(req), undefined), [], [{ field: 'realName', desc: false }]);
     return ok(rows.map((r) => ({ id: r.id, account: r.account, name: r.name, realName: r.realName })), req.lang);

@@ -1,4 +1,4 @@
-import { parsePaging } from '@alumni/domain';
+import { parsePaging, validCalendarDate } from '@alumni/domain';
 import { badRequest } from '../../core/errors.js';
 
 /** `current` and `size` of a list call (PROTOCOL 4), as the entity lists read them. */
@@ -16,6 +16,6 @@ export function textParam(query: Record<string, unknown>, name: string, max = 10
 export function dateParam(query: Record<string, unknown>, name: string): string | undefined {
   const text = textParam(query, name, 10);
   if (text === undefined) return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) throw badRequest({ zh: `${name} 应为 yyyy-MM-dd 格式的日期`, en: `${name} must be a yyyy-MM-dd date` });
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !validCalendarDate(text)) throw badRequest({ zh: `${name} 应为 yyyy-MM-dd 格式的日期`, en: `${name} must be a yyyy-MM-dd date` });
   return text;
 }

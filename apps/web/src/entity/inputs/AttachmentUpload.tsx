@@ -1,10 +1,9 @@
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
-import { fileUrl } from '@alumni/domain';
 import { Button, Upload, type UploadFile } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { putFile } from '../../api/shell';
-import { useSessionStore } from '../../stores/session-store';
+import { useFileUrls } from '../../lib/use-file-url';
 
 interface AttachmentUploadProps {
   value?: string[];
@@ -24,8 +23,8 @@ const nameOf = (link: string) => decodeURIComponent(link.split('?')[0]?.split('/
  */
 export function AttachmentUpload({ value = [], onChange, id, max, label }: AttachmentUploadProps) {
   const { t } = useTranslation();
-  const token = useSessionStore((s) => s.token);
-  const files = useMemo<UploadFile[]>(() => value.map((link) => ({ uid: link, name: nameOf(link), status: 'done', url: fileUrl(link, token) })), [value, token]);
+  const urls = useFileUrls(value);
+  const files = useMemo<UploadFile[]>(() => value.map((link) => ({ uid: link, name: nameOf(link), status: 'done', url: urls[link] })), [value, urls]);
   return (
     <Upload
       id={id}

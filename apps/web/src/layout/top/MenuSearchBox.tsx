@@ -21,6 +21,8 @@ export function MenuSearchBox() {
       value={text}
       options={options}
       onSearch={setText}
+      // The first match is highlighted, so Enter opens it (the arrow keys choose another).
+      defaultActiveFirstOption
       onSelect={(path: string) => {
         setText('');
         openRoute(path);

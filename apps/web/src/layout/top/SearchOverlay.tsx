@@ -7,7 +7,10 @@ import { MenuIcon } from '../menu-icons';
 import { filterByPrefix, searchEntries } from './menu-search';
 import { useOpenRoute } from '../use-open-route';
 
-/** The full-screen menu search: Esc or a click on the backdrop closes; choosing navigates. */
+/**
+ * The full-screen menu search: Esc or a click on the backdrop closes; choosing navigates. The first
+ * match is highlighted, the arrow keys move the highlight, Enter opens the highlighted match.
+ */
 export function SearchOverlay({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const menus = useMenuStore((s) => s.menus);
@@ -15,6 +18,8 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
   const [text, setText] = useState('');
   const entries = useMemo(() => searchEntries(menus, i18n.language), [menus, i18n.language]);
   const found = filterByPrefix(entries, text);
+  const [active, setActive] = useState(0);
+  const highlighted = Math.min(active, Math.max(found.length - 1, 0));
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -39,13 +44,24 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
           prefix={<SearchOutlined />}
           placeholder={t('shell.top.search')}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => { setText(e.target.value); setActive(0); }}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+              e.preventDefault();
+              const step = e.key === 'ArrowDown' ? 1 : -1;
+              setActive(found.length ? (highlighted + step + found.length) % found.length : 0);
+            } else if (e.key === 'Enter' && !e.nativeEvent.isComposing && text.trim()) {
+              const entry = found[highlighted];
+              if (entry) choose(entry.path);
+            }
+          }}
           aria-label={t('shell.top.searchMenu')}
         />
         <ul className="search-overlay-list">
-          {found.map((entry) => (
+          {found.map((entry, i) => (
             <li key={entry.path}>
-              <button type="button" onClick={() => choose(entry.path)}>
+              <button type="button" className={i === highlighted ? 'is-active' : undefined} aria-current={i === highlighted ? 'true' : undefined}
+                onMouseEnter={() => setActive(i)} onClick={() => choose(entry.path)}>
                 <MenuIcon name={entry.source} /> <span>{entry.name}</span>
                 <small>{entry.path.split('?')[0]}</small>
               </button>

@@ -7,11 +7,18 @@ import { getData, postData } from '../../api/http';
 import type { Row } from '../../entity/entity-api';
 import type { ViewTab } from '../../entity/EntityFormModal';
 import { EntityPage } from '../../entity/EntityPage';
+import type { FieldOverrides } from '../../entity/field-overrides';
+import { TargetValueInput } from '../messaging/notice-push-form';
 import { entityKey } from '../../entity/use-entity-list';
 import { useOpenRoute } from '../../layout/use-open-route';
 import { useMenuStore } from '../../stores/menu-store';
 import { ACTIVITY_BASE, putData, type DrawAnswer, type VerifyAnswer, type WinnerRow } from './activity-api';
 import { DictText } from './DictText';
+
+/** 范围取值 picked for the chosen scope (departments, years, associations, provinces), as a notice push picks it: no JSON to type. */
+const SCOPE_OVERRIDES: FieldOverrides = {
+  targetValue: { shownWhen: (v) => String(v.targetScope ?? '1') !== '1', required: (v) => String(v.targetScope ?? '1') !== '1', input: TargetValueInput },
+};
 
 /** The winners of a drawn activity, with its seed and a check that repeats the draw. */
 function WinnersTab({ row }: { row: Record<string, unknown> }) {
@@ -97,6 +104,7 @@ export default function ActivityPage() {
         listPath="page"
         dialogWidth={1000}
         viewTabs={viewTabs}
+        fieldOverrides={SCOPE_OVERRIDES}
         extraColumns={[
           { key: 'counts', title: t('activity.counts'), width: 110, render: (_: unknown, row: Row) => `${Number(row.confirmedCount ?? 0)} / ${Number(row.applicationCount ?? 0)}` },
           { key: 'signedIn', title: t('activity.signedIn'), width: 90, render: (_: unknown, row: Row) => Number(row.signedInCount ?? 0) },

@@ -1,4 +1,4 @@
-import { fileUrl, photoAlbumEntity } from '@alumni/domain';
+import { photoAlbumEntity } from '@alumni/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Image, Space } from 'antd';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { EntityPage } from '../../entity/EntityPage';
 import type { Row } from '../../entity/entity-api';
 import { entityKey } from '../../entity/use-entity-list';
 import { useCan } from '../../stores/menu-store';
-import { useSessionStore } from '../../stores/session-store';
+import { useFileUrl } from '../../lib/use-file-url';
 import { AlbumView } from './AlbumView';
 import { ShareDialog } from './ShareDialog';
 
@@ -19,7 +19,6 @@ import { ShareDialog } from './ShareDialog';
 export default function AlbumPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const token = useSessionStore((s) => s.token);
   const canShare = useCan('photo_share');
   const canDownload = useCan('photo_download');
   const [open, setOpen] = useState<Row | null>(null);
@@ -33,7 +32,7 @@ export default function AlbumPage() {
         extraColumns={[{
           key: 'cover', title: t('giving.cover'), width: 110,
           render: (_: unknown, row: Row) => (row.coverThumbnailLink
-            ? <Image src={fileUrl(String(row.coverThumbnailLink), token)} width={96} height={64} style={{ objectFit: 'cover' }} preview={false} alt="" />
+            ? <Cover link={String(row.coverThumbnailLink)} />
             : null),
         }]}
         rowActions={(row) => (
@@ -50,4 +49,10 @@ export default function AlbumPage() {
       <ShareDialog album={sharing} onClose={() => setSharing(null)} onChanged={() => void client.invalidateQueries({ queryKey: key })} />
     </>
   );
+}
+
+/** An album's cover in the list, through its signed address. */
+function Cover({ link }: { link: string }) {
+  const url = useFileUrl(link);
+  return url ? <Image src={url} width={96} height={64} style={{ objectFit: 'cover' }} preview={false} alt="" /> : null;
 }

@@ -1,4 +1,3 @@
-import { fileUrl } from '@alumni/domain';
 import InboxOutlined from '@ant-design/icons/InboxOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Drawer, Empty, Image, Input, Space, Upload } from 'antd';
@@ -7,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadFile, getData, http, postData } from '../../api/http';
 import type { Row } from '../../entity/entity-api';
 import { useCan } from '../../stores/menu-store';
-import { useSessionStore } from '../../stores/session-store';
+import { useFileUrls } from '../../lib/use-file-url';
 
 interface Photo { id: string; name: string; link: string; thumbnailLink: string; description: string | null; sort: number; downloadCount: number }
 
@@ -19,7 +18,6 @@ export function AlbumView({ album, onClose, listKey }: { album: Row | null; onCl
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const client = useQueryClient();
-  const token = useSessionStore((s) => s.token);
   const canUpload = useCan('photo_upload');
   const canDelete = useCan('photo_delete');
   const canEdit = useCan('photo_edit');
@@ -34,6 +32,7 @@ export function AlbumView({ album, onClose, listKey }: { album: Row | null; onCl
     await client.invalidateQueries({ queryKey: listKey });
   };
   const list = photos.data ?? [];
+  const urls = useFileUrls(list.flatMap((p) => [p.thumbnailLink, p.link]));
 
   const removeSelected = () => modal.confirm({
     title: t('giving.deletePhotosConfirm', { count: selected.length }),
@@ -101,7 +100,7 @@ export function AlbumView({ album, onClose, listKey }: { album: Row | null; onCl
                 <Checkbox checked={selected.includes(p.id)} onChange={(e) => setSelected((s) => (e.target.checked ? [...s, p.id] : s.filter((x) => x !== p.id)))}>
                   {String(album?.coverPhotoId) === p.id ? t('giving.cover') : ''}
                 </Checkbox>
-                <Image src={fileUrl(p.thumbnailLink, token)} preview={{ src: fileUrl(p.link, token) }} alt={p.name} style={{ width: '100%', aspectRatio: '3 / 2', objectFit: 'cover' }} />
+                <Image src={urls[p.thumbnailLink]} preview={{ src: urls[p.link] }} alt={p.name} style={{ width: '100%', aspectRatio: '3 / 2', objectFit: 'cover' }} />
                 <div style={{ fontSize: 12, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={p.name}>{p.name}</div>
                 {canEdit && (
                   <Space.Compact style={{ width: '100%' }}>

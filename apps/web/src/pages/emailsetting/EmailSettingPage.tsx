@@ -5,13 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { EntityPage } from '../../entity/EntityPage';
 import { useCan } from '../../stores/menu-store';
 import { MailTestDialog } from './MailTestDialog';
+import { PublicBaseCard } from './PublicBaseCard';
 
 export default function EmailSettingPage() {
   const { t } = useTranslation();
   const canTest = useCan('emailsetting_test');
+  const canEdit = useCan('emailsetting_edit');
   const [testing, setTesting] = useState<string | null>(null);
   return (
     <>
+      <PublicBaseCard canEdit={canEdit} />
       <EntityPage
         entity={emailSettingEntity}
         dialogWidth={760}

@@ -11,6 +11,8 @@ interface Props {
   /** The chart's accessible name (a canvas has no text of its own). */
   label: string;
   onClick?: (click: ChartClick) => void;
+  /** SVG where the chart's texts should be texts (the pies' shares); canvas otherwise. */
+  renderer?: 'canvas' | 'svg';
 }
 
 /** ECharts, loaded with the first chart drawn (its own chunk), sized to its box and resized with it. */
@@ -20,7 +22,7 @@ const loadEcharts = () => import('./echarts-setup');
  * One chart: drawn once ECharts has loaded, redrawn when its option changes, freed when it leaves.
  * Drawn without its growing and fading animation when the system asks for reduced motion.
  */
-export function EChart({ option: given, height, label, onClick }: Props) {
+export function EChart({ option: given, height, label, onClick, renderer = 'canvas' }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const reducedMotion = useReducedMotion();
@@ -33,7 +35,7 @@ export function EChart({ option: given, height, label, onClick }: Props) {
     let observer: ResizeObserver | undefined;
     void loadEcharts().then(({ echarts }) => {
       if (gone || !box.current) return;
-      const drawn = echarts.init(box.current);
+      const drawn = echarts.init(box.current, undefined, { renderer });
       drawn.setOption(latest.current.option);
       drawn.on('click', (p) => {
         const click = p as { seriesIndex?: number; dataIndex: number; name: string };

@@ -1,6 +1,6 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { activityEntity, basicInfoEntity, donationEntity, englishEntryLabel, messageEntity, studentStatusEntity } from '@alumni/domain';
-import { Button, Col, Row, Segmented, Space, Statistic, Tooltip, Typography } from 'antd';
+import { Button, Col, Row, Segmented, Space, Statistic, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,7 +12,7 @@ import { useDashboardAccess } from './dashboard-access';
 import { useRefreshDashboard, type StatItem } from './dashboard-calls';
 import './dashboard.css';
 import { FigureCard } from './FigureCard';
-import { formatCount, formatYuan, monthBounds, percentOf } from './figures';
+import { formatCount, formatYuan, monthBounds } from './figures';
 import { Greeting } from './Greeting';
 import './home-texts';
 import { LineChart } from './LineChart';
@@ -136,9 +136,6 @@ export default function HomePage() {
               <Widget testId="chart-regist-status" title={t('home.charts.registByStatus')} {...frame([regist], statusTotal === 0)}>
                 <PieChart donut label={t('home.charts.registByStatus')} slices={statusSlices}
                   text={(v) => `${v}`} onSlice={(s) => go(link('registinfo', { tab: REGIST_TAB[s.key] ?? 'all' }))?.()} />
-                <Typography.Text type="secondary" className="dashboard-legend-text">
-                  {statusSlices.map((s) => `${s.label} ${s.value} (${percentOf(s.value, statusTotal)})`).join(' · ')}
-                </Typography.Text>
               </Widget>
             </Col>
             <Col {...half(16)}>

@@ -13,8 +13,11 @@ interface Passwords {
   newPassword1: string;
 }
 
-/** Tab 2: change password. The strength rule is checked here, as the server only sees the MD5. */
-export function PasswordForm() {
+/**
+ * Tab 2: change password (and the whole of the page a reset password leads to, `vertical` there).
+ * The strength rule is checked here, as the server only sees the MD5.
+ */
+export function PasswordForm({ vertical = false }: { vertical?: boolean }) {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const [form] = Form.useForm<Passwords>();
@@ -30,7 +33,7 @@ export function PasswordForm() {
   }, { announce: false });
 
   return (
-    <Form form={form} layout="horizontal" labelCol={{ flex: '96px' }} style={{ maxWidth: 520 }} onFinish={(v) => void submit(v)}>
+    <Form form={form} layout={vertical ? 'vertical' : 'horizontal'} labelCol={vertical ? undefined : { flex: '96px' }} style={{ maxWidth: 520 }} onFinish={(v) => void submit(v)}>
       <Form.Item name="oldPassword" label={t('shell.info.oldPassword')} rules={[{ required: true, message: SHELL_MSG.enterPassword[lang] }]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
@@ -40,8 +43,8 @@ export function PasswordForm() {
       <Form.Item name="newPassword1" label={t('shell.info.newPassword1')} rules={[{ required: true, message: SHELL_MSG.confirmPassword[lang] }]}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Form.Item label=" " colon={false}>
-        <Button type="primary" htmlType="submit" loading={busy}>{t('shell.info.submit')}</Button>
+      <Form.Item label={vertical ? undefined : ' '} colon={false}>
+        <Button type="primary" htmlType="submit" loading={busy} block={vertical}>{t('shell.info.submit')}</Button>
       </Form.Item>
     </Form>
   );

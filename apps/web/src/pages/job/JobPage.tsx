@@ -1,5 +1,5 @@
-import { JOB_STATES, type JobState, type JobView } from '@alumni/domain';
-import { App, Button, Descriptions, Drawer, Flex, Form, Input, Progress, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { JOB_LABELS, JOB_STATES, jobLabel, type JobState, type JobView } from '@alumni/domain';
+import { App, Button, Descriptions, Drawer, Flex, Form, Progress, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,8 @@ const json = (value: unknown): string => JSON.stringify(value ?? null, null, 2);
  * list refreshes itself while any job on it is still open.
  */
 export default function JobPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
   const { modal, message } = App.useApp();
   const buttons = useMenuStore((s) => s.buttons);
   const [form] = Form.useForm<{ name?: string; state?: JobState }>();
@@ -69,7 +70,16 @@ export default function JobPage() {
   };
 
   const columns: ColumnsType<Job> = [
-    { title: t('job.name'), dataIndex: 'name', width: 180 },
+    {
+      title: t('job.name'), dataIndex: 'name', width: 240,
+      // The label, and below it the queue name the logs and the API use.
+      render: (name: string) => (
+        <Flex vertical>
+          <span data-testid="job-name">{jobLabel(name, lang)}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{name}</Typography.Text>
+        </Flex>
+      ),
+    },
     {
       title: t('job.state'), dataIndex: 'state', width: 110,
       render: (state: JobState) => <Tag color={STATE_COLORS[state]}>{t(`job.states.${state}`)}</Tag>,
@@ -114,11 +124,14 @@ export default function JobPage() {
         form={form}
         layout="inline"
         onFinish={(values) => {
-          setFilters({ ...(values.name?.trim() ? { name: values.name.trim() } : {}), ...(values.state ? { state: values.state } : {}) });
+          setFilters({ ...(values.name ? { name: values.name } : {}), ...(values.state ? { state: values.state } : {}) });
           setPaging((p) => ({ ...p, current: 1 }));
         }}
       >
-        <Form.Item name="name" label={t('job.name')}><Input allowClear maxLength={100} style={{ width: 200 }} /></Form.Item>
+        <Form.Item name="name" label={t('job.name')}>
+          <Select allowClear showSearch optionFilterProp="label" style={{ width: 220 }}
+            options={Object.entries(JOB_LABELS).map(([value, label]) => ({ value, label: label[lang] }))} />
+        </Form.Item>
         <Form.Item name="state" label={t('job.state')}>
           <Select allowClear style={{ width: 160 }} options={JOB_STATES.map((s) => ({ value: s, label: t(`job.states.${s}`) }))} />
         </Form.Item>
@@ -148,7 +161,7 @@ export default function JobPage() {
         {shown && (
           <Descriptions column={1} bordered size="small">
             <Descriptions.Item label="ID">{shown.id}</Descriptions.Item>
-            <Descriptions.Item label={t('job.name')}>{shown.name}</Descriptions.Item>
+            <Descriptions.Item label={t('job.name')}>{jobLabel(shown.name, lang)} <Typography.Text type="secondary">({shown.name})</Typography.Text></Descriptions.Item>
             <Descriptions.Item label={t('job.state')}><Tag color={STATE_COLORS[shown.state]}>{t(`job.states.${shown.state}`)}</Tag></Descriptions.Item>
             <Descriptions.Item label={t('job.progress')}>
               {shown.progressTotal ? `${shown.progressDone ?? 0}/${shown.progressTotal}${shown.progressMessage ? ` · ${shown.progressMessage}` : ''}` : '—'}

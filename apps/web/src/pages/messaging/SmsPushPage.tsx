@@ -1,4 +1,4 @@
-import { PUSH_STATUS, TARGET_STATUS, smsParts, smsPushEntity, smsPushTargetEntity } from '@alumni/domain';
+import { ALUMNI_SOURCE, PUSH_STATUS, TARGET_STATUS, basicInfoEntity, smsParts, smsPushEntity, smsPushTargetEntity, type OptionSource } from '@alumni/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -8,6 +8,8 @@ import { getData, http, postData } from '../../api/http';
 import type { FieldWidgetProps } from '../../entity/field-overrides';
 import type { Row } from '../../entity/entity-api';
 import { EntityPage } from '../../entity/EntityPage';
+import { IdsSearchSelect } from '../../entity/inputs/IdsSearchSelect';
+import { RefTreeSelect } from '../../entity/inputs/RefTreeSelect';
 import { entityKey } from '../../entity/use-entity-list';
 import { useCan } from '../../stores/menu-store';
 
@@ -28,7 +30,7 @@ function AddFromAlumniDialog({ pushId, onClose }: { pushId: string; onClose: () 
     setBusy(true);
     try {
       const filter = { enrollmentYearFrom: v.enrollmentYearFrom ?? null, enrollmentYearTo: v.enrollmentYearTo ?? null, provinceCode: v.provinceCode || null, tags: v.tags || null };
-      const answer = await postData<AddCounts>(`${TARGET}/addFromAlumni`, { smsPushId: pushId, alumniIds: v.alumniIds?.trim() || undefined, filter });
+      const answer = await postData<AddCounts>(`${TARGET}/addFromAlumni`, { smsPushId: pushId, alumniIds: v.alumniIds || undefined, filter });
       setCounts(answer);
       await client.invalidateQueries({ queryKey: entityKey(smsPushTargetEntity) });
       await client.invalidateQueries({ queryKey: entityKey(smsPushEntity) });
@@ -39,12 +41,12 @@ function AddFromAlumniDialog({ pushId, onClose }: { pushId: string; onClose: () 
   return (
     <Modal open width={640} title={t('smsPush.fromAlumni')} okText={t('smsPush.add')} confirmLoading={busy} onOk={() => void add().catch(() => undefined)} onCancel={onClose} destroyOnHidden>
       <Form form={form} layout="vertical">
-        <Form.Item name="alumniIds" label={t('smsPush.alumniIds')}><Input.TextArea rows={2} placeholder="1900000000000030001,1900000000000030002" /></Form.Item>
+        <Form.Item name="alumniIds" label={t('smsPush.alumniIds')}><IdsSearchSelect source={ALUMNI_SOURCE} placeholder={t('smsPush.alumniSearch')} /></Form.Item>
         <Form.Item label={t('smsPush.enrollmentYears')} style={{ marginBottom: 0 }}>
           <Form.Item name="enrollmentYearFrom" style={{ display: 'inline-block', marginRight: 8 }}><InputNumber aria-label={t('smsPush.yearFrom')} min={1900} max={2100} placeholder={t('smsPush.yearFrom')} /></Form.Item>
           <Form.Item name="enrollmentYearTo" style={{ display: 'inline-block' }}><InputNumber aria-label={t('smsPush.yearTo')} min={1900} max={2100} placeholder={t('smsPush.yearTo')} /></Form.Item>
         </Form.Item>
-        <Form.Item name="provinceCode" label={t('smsPush.provinceCode')}><Input placeholder="440000" /></Form.Item>
+        <Form.Item name="provinceCode" label={t('smsPush.provinceCode')}><RefTreeSelect field={basicInfoEntity.fields.provinceCode as { options?: OptionSource }} placeholder={t('smsPush.provincePick')} /></Form.Item>
         <Form.Item name="tags" label={t('smsPush.tags')}><Input /></Form.Item>
       </Form>
       {counts && (

@@ -47,7 +47,12 @@ export function ContentSourcePicker() {
   );
 }
 
-interface ChannelPreview { channel: string; subject: string | null; content: string | null; html: boolean; length?: number; parts?: number; note?: { zh: string; en: string } }
+interface ChannelPreview {
+  channel: string; subject: string | null; content: string | null; html: boolean; length?: number; parts?: number;
+  /** Why the channel sends nothing, or (with content) the variables the sending cannot fill: a send with them is refused. */
+  note?: { zh: string; en: string };
+  unfilled?: string[];
+}
 interface Preview { sample: { alumniId: string; name: string } | null; channels: ChannelPreview[] }
 
 const PREVIEWED = ['title', 'surveyId', 'noticeId', 'templateId', 'smsTemplateId', 'channels', 'subject', 'content', 'targetScope', 'targetValue'] as const;
@@ -83,6 +88,7 @@ export function PushPreview() {
           label: t(`push.channelShort.${c.channel}`),
           children: c.content === null ? <Alert type="warning" showIcon title={c.note?.[lang]} /> : (
             <>
+              {c.note && <Alert type="warning" showIcon title={c.note[lang]} style={{ marginBottom: 8 }} data-testid="push-preview-unfilled" />}
               {c.subject && <Typography.Paragraph strong>{t('push.previewSubject', { subject: c.subject })}</Typography.Paragraph>}
               {c.html
                 ? <iframe title={t('push.preview')} sandbox="" srcDoc={c.content} className="notice-push-mail" />
@@ -157,10 +163,10 @@ const PROVINCES: OptionSource = { url: '/blade-system/region/lazy-tree', shape: 
 const ALUMNI: OptionSource = { url: '/blade-basicInfo/basicInfo/select', shape: 'list', labelKey: 'label', valueKey: 'id', search: 'keyword' };
 const ACTIVITIES: OptionSource = { url: '/blade-activity/activity/select', shape: 'list', labelKey: 'title', valueKey: 'id' };
 
-function IdsPicker({ source, value, onChange, label, id }: { source: OptionSource; value?: string; onChange: (v: string) => void; label: string; id?: string }) {
+function IdsPicker({ source, value, onChange, label, id, disabled }: { source: OptionSource; value?: string; onChange: (v: string) => void; label: string; id?: string; disabled?: boolean }) {
   const { i18n } = useTranslation();
   const { data } = useSourceOptions(source, i18n.language);
-  return <IdsTreeSelect options={data ?? []} value={value} onChange={onChange} independent placeholder={label} id={id} />;
+  return <IdsTreeSelect options={data ?? []} value={value} onChange={onChange} independent placeholder={label} id={id} disabled={disabled} />;
 }
 
 /**
@@ -170,7 +176,8 @@ function IdsPicker({ source, value, onChange, label, id }: { source: OptionSourc
 export function TargetValueInput({ value, onChange, disabled, id }: FieldWidgetProps) {
   const { t, i18n } = useTranslation();
   const form = Form.useFormInstance();
-  const scope = String(Form.useWatch('targetScope', form) ?? '1');
+  // preserve: the scope is read from the row in a view, where no input holds it.
+  const scope = String(Form.useWatch('targetScope', { form, preserve: true }) ?? '1');
   const applyStatuses = useDictOptions({ dict: 'apply_status', source: 'biz' }, i18n.language);
   let parsed: Record<string, unknown> = {};
   try {
@@ -183,29 +190,29 @@ export function TargetValueInput({ value, onChange, disabled, id }: FieldWidgetP
     onChange?.(Object.keys(next).length === 0 ? '' : JSON.stringify(next));
   };
   const text = (k: string) => (parsed[k] === undefined || parsed[k] === null ? undefined : String(parsed[k]));
-  if (disabled) return <Typography.Text>{String(value ?? '')}</Typography.Text>;
+  // A view shows the values by their names in the same controls, read-only: never the JSON text.
   switch (scope) {
-    case '2': return <IdsPicker source={DEPARTMENTS} value={text('departmentIds')} onChange={(v) => set({ departmentIds: v })} label={t('push.scope.departments')} id={id} />;
+    case '2': return <IdsPicker source={DEPARTMENTS} value={text('departmentIds')} onChange={(v) => set({ departmentIds: v })} label={t('push.scope.departments')} id={id} disabled={disabled} />;
     case '3': return (
       <Space>
         <InputNumber id={id} aria-label={t('push.scope.yearFrom')} placeholder={t('push.scope.yearFrom')} min={1900} max={2100} precision={0}
-          value={parsed.enrollmentYearFrom as number | undefined} onChange={(v) => set({ enrollmentYearFrom: v })} />
+          value={parsed.enrollmentYearFrom as number | undefined} onChange={(v) => set({ enrollmentYearFrom: v })} disabled={disabled} />
         <InputNumber aria-label={t('push.scope.yearTo')} placeholder={t('push.scope.yearTo')} min={1900} max={2100} precision={0}
-          value={parsed.enrollmentYearTo as number | undefined} onChange={(v) => set({ enrollmentYearTo: v })} />
+          value={parsed.enrollmentYearTo as number | undefined} onChange={(v) => set({ enrollmentYearTo: v })} disabled={disabled} />
       </Space>
     );
-    case '4': return <IdsPicker source={ASSOCIATIONS} value={text('associationIds')} onChange={(v) => set({ associationIds: v })} label={t('push.scope.associations')} id={id} />;
-    case '5': return <IdsSearchSelect id={id} source={ALUMNI} value={text('alumniIds')} onChange={(v) => set({ alumniIds: v })} placeholder={t('push.scope.alumniSearch')} />;
+    case '4': return <IdsPicker source={ASSOCIATIONS} value={text('associationIds')} onChange={(v) => set({ associationIds: v })} label={t('push.scope.associations')} id={id} disabled={disabled} />;
+    case '5': return <IdsSearchSelect id={id} source={ALUMNI} value={text('alumniIds')} onChange={(v) => set({ alumniIds: v })} placeholder={t('push.scope.alumniSearch')} disabled={disabled} />;
     case '6': return (
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <RefTreeSelect id={id} field={{ options: ACTIVITIES }} value={text('activityId')} onChange={(v) => set({ activityId: v })} placeholder={t('push.scope.activity')} />
+        <RefTreeSelect id={id} field={{ options: ACTIVITIES }} value={text('activityId')} onChange={(v) => set({ activityId: v })} placeholder={t('push.scope.activity')} disabled={disabled} />
         <Select mode="multiple" allowClear style={{ width: '100%' }} placeholder={t('push.scope.applyStatus')} aria-label={t('push.scope.applyStatus')}
           value={text('applyStatus')?.split(',').filter(Boolean) ?? []} onChange={(v: string[]) => set({ applyStatus: v.join(',') })}
-          options={(applyStatuses.data ?? []).map((o) => ({ label: o.title, value: o.value }))} />
-        <Checkbox checked={Number(parsed.isWinner) === 1} onChange={(e) => set({ isWinner: e.target.checked ? 1 : undefined })}>{t('push.scope.winnersOnly')}</Checkbox>
+          options={(applyStatuses.data ?? []).map((o) => ({ label: o.title, value: o.value }))} disabled={disabled} />
+        <Checkbox disabled={disabled} checked={Number(parsed.isWinner) === 1} onChange={(e) => set({ isWinner: e.target.checked ? 1 : undefined })}>{t('push.scope.winnersOnly')}</Checkbox>
       </Space>
     );
-    case '7': return <IdsPicker source={PROVINCES} value={text('provinceCodes')} onChange={(v) => set({ provinceCodes: v })} label={t('push.scope.provinces')} id={id} />;
+    case '7': return <IdsPicker source={PROVINCES} value={text('provinceCodes')} onChange={(v) => set({ provinceCodes: v })} label={t('push.scope.provinces')} id={id} disabled={disabled} />;
     default: return null;
   }
 }

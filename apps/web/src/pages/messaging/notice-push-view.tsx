@@ -14,7 +14,7 @@ import { PieChart } from '../home/PieChart';
 
 const BASE = noticePushEntity.api?.base ?? '';
 
-interface ChannelStat { channel: string; targetCount: number; successCount: number; failCount: number; skipCount: number; readCount: number; openCount?: number }
+interface ChannelStat { channel: string; targetCount: number; successCount: number; failCount: number; skipCount: number; readCount: number; clickCount?: number; openCount?: number }
 
 /** The push's figures, read again every 5 seconds while it is being sent. */
 function usePushDetail(id: string) {
@@ -69,6 +69,8 @@ export function PushStats({ push }: { push: Record<string, unknown> }) {
             { key: 'fail', title: t('push.outcome.failed'), dataIndex: 'failCount' },
             { key: 'skip', title: t('push.outcome.skipped'), dataIndex: 'skipCount' },
             { key: 'read', title: noticePushEntity.fields.readCount?.label[lang], dataIndex: 'readCount' },
+            // Recipients who followed a link of the e-mail (its click-through); other channels count none.
+            { key: 'click', title: t('push.clicked'), render: (_, s) => (s.channel === PUSH_CHANNEL.email ? s.clickCount ?? 0 : '—') },
           ]}
         />
         {smsPushId ? (

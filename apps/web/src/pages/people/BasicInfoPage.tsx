@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityPage } from '../../entity/EntityPage';
 import { ConsentLogTable, type ConsentLogRow } from './ConsentLogTable';
+import { PortalSignInLine, type PortalSignIns } from './PortalSignInLine';
 import { RegistrationHistory, type AlumnusRegistration } from './RegistrationHistory';
 import { StudyRecordsTable } from './StudyRecordsTable';
 import type { Row } from '../../entity/entity-api';
@@ -15,11 +16,14 @@ const FIRST_STUDY = [
   'graduationStatus', 'studentNo',
 ] as const;
 
-/** The view's tabs after the record (DOMAIN 4.3.4): study records, registrations with their examinations, consent log. */
+/** The view's tabs after the record (DOMAIN 4.3.4): study records, registrations with their examinations, portal sign-ins and consent log. */
 const viewTabs = (t: TFunction) => (row: Record<string, unknown>): ViewTab[] => [
   { key: 'study', label: t('people.studyTab'), children: <StudyRecordsTable records={row.studentStatuses as Row[] | undefined} /> },
   { key: 'registrations', label: t('people.registrationsTab'), children: <RegistrationHistory registrations={row.registInfos as AlumnusRegistration[] | undefined} /> },
-  { key: 'consent', label: t('people.consentLog'), children: <ConsentLogTable logs={row.consentLogs as ConsentLogRow[] | undefined} /> },
+  {
+    key: 'consent', label: t('people.consentLog'),
+    children: <><PortalSignInLine signIns={row.portalSignIns as PortalSignIns | null | undefined} /><ConsentLogTable logs={row.consentLogs as ConsentLogRow[] | undefined} /></>,
+  },
 ];
 
 /**

@@ -1,9 +1,9 @@
 import {
-  BUSINESS_DICTIONARIES, EMAIL_MSG, SYSTEM_DICTIONARIES, emailProblem, isIdCard, isMobile, isTelephone, registInfoEntity, ID_CARD_MSG,
+  BUSINESS_DICTIONARIES, EMAIL_MSG, SYSTEM_DICTIONARIES, emailProblem, idCardFilledValues, isIdCard, isMobile, isTelephone, registInfoEntity, ID_CARD_MSG,
   MOBILE_MSG, TELEPHONE_MSG,
 } from '@alumni/domain';
 import { App, Alert, Button, Card, Checkbox, Form, Input, InputNumber, Modal, Radio, Select, Space, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { http, type QueryParams } from '../../api/http';
@@ -52,6 +52,7 @@ export default function RegistPage() {
   const [done, setDone] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [resubmitting, setResubmitting] = useState<string | null>(null);
+  const banner = useRef<HTMLDivElement>(null);
   const departmentId = Form.useWatch('departmentId', form);
   const country = Form.useWatch('country', form);
   const areaCode = Form.useWatch('areaCode', form);
@@ -72,6 +73,13 @@ export default function RegistPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per tenant and language
   }, [tenantId, lang]);
 
+  // The confirmation is at the top of the page, the submit button at its foot: it is brought into view.
+  useEffect(() => {
+    if (!done || !banner.current) return;
+    banner.current.scrollIntoView({ block: 'start', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    banner.current.focus({ preventScroll: true });
+  }, [done]);
+
   useEffect(() => {
     form.setFieldValue('specialityId', undefined);
     setSpecialities([]);
@@ -81,6 +89,8 @@ export default function RegistPage() {
 
   const dict = (code: string, source: 'biz' | 'system') => entries(code, source).map((e) => ({ value: e.key, label: lang === 'en' ? e.valueEn : e.value }));
   const required = (label: string) => ({ required: true, message: t('regist.page.enter', { label }) });
+  /** A choice (a dropdown, the radio buttons) left empty asks to choose, not to enter. */
+  const chosen = (label: string) => ({ required: true, message: t('regist.page.select', { label }) });
   const label = (name: keyof typeof registInfoEntity.fields) => registInfoEntity.fields[name].label[lang];
 
   const submit = async () => {
@@ -128,12 +138,26 @@ export default function RegistPage() {
         </Button>
       </header>
       <Typography.Paragraph type="secondary">{t('regist.page.intro')}</Typography.Paragraph>
-      {done && <Alert type="success" showIcon title={t('regist.page.submitted', { registNo: done })} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" aria-label={t('regist.page.title')} initialValues={{ idType: '1', areaCode: '+86', country: lang === 'en' ? 'China' : '中国', allowSms: true, allowEmail: true }}>
+      {done && (
+        <div ref={banner} tabIndex={-1} className="regist-submitted" data-testid="regist-submitted">
+          <Alert type="success" showIcon title={t('regist.page.submitted', { registNo: done })} style={{ marginBottom: 16 }} />
+        </div>
+      )}
+      <Form
+        form={form} layout="vertical" aria-label={t('regist.page.title')}
+        onValuesChange={(changed: Record<string, unknown>, all: Record<string, unknown>) => {
+          // The ID number's field behaviour (`idCardFills`), as every form of the entity has it; the page asks no birthday.
+          const fills = registInfoEntity.fields.idCardNo.idCardFills;
+          if (fills && ('idCardNo' in changed || fills.typeField in changed)) {
+            const { [fills.gender]: gender } = idCardFilledValues(fills, all.idCardNo, all);
+            if (gender) form.setFieldValue(fills.gender, gender);
+          }
+        }}
+        initialValues={{ idType: '1', areaCode: '+86', country: lang === 'en' ? 'China' : '中国', allowSms: true, allowEmail: true }}>
         <Card title={t('regist.page.personal')} size="small">
           <Form.Item name="name" label={label('name')} rules={[required(label('name')), { min: 2, max: 30 }]}><Input maxLength={30} /></Form.Item>
-          <Form.Item name="gender" label={label('gender')} rules={[required(label('gender'))]}><Radio.Group options={dict('sex', 'system').slice(0, 2)} /></Form.Item>
-          <Form.Item name="idType" label={label('idType')} rules={[required(label('idType'))]}><Select options={dict('id_type', 'biz')} /></Form.Item>
+          <Form.Item name="gender" label={label('gender')} rules={[chosen(label('gender'))]}><Radio.Group options={dict('sex', 'system').slice(0, 2)} /></Form.Item>
+          <Form.Item name="idType" label={label('idType')} rules={[chosen(label('idType'))]}><Select options={dict('id_type', 'biz')} /></Form.Item>
           <Form.Item
             name="idCardNo" label={label('idCardNo')}
             rules={[required(label('idCardNo')), ({ getFieldValue }) => ({
@@ -146,10 +170,10 @@ export default function RegistPage() {
           </Form.Item>
         </Card>
         <Card title={t('regist.page.education')} size="small">
-          <Form.Item name="departmentId" label={label('departmentId')} rules={[required(label('departmentId'))]}>
+          <Form.Item name="departmentId" label={label('departmentId')} rules={[chosen(label('departmentId'))]}>
             <Select showSearch optionFilterProp="label" placeholder={t('regist.page.choose')} options={options?.departments.map((d) => ({ value: d.id, label: d.departmentName })) ?? []} />
           </Form.Item>
-          <Form.Item name="specialityId" label={label('specialityId')} rules={[required(label('specialityId'))]}>
+          <Form.Item name="specialityId" label={label('specialityId')} rules={[chosen(label('specialityId'))]}>
             <Select
               showSearch optionFilterProp="label" placeholder={t('regist.page.choose')} disabled={!departmentId}
               options={specialities.map((s) => ({ value: s.id, label: `${s.specialityName}（${dict('education_level', 'biz').find((e) => e.value === s.educationLevel)?.label ?? ''}）` }))}
@@ -176,7 +200,7 @@ export default function RegistPage() {
           </Form.Item>
           <Form.Item name="country" label={label('country')} rules={[required(label('country'))]}><Input maxLength={64} /></Form.Item>
           {['中国', 'China', 'CN'].includes(String(country ?? '').trim()) && (
-            <Form.Item name="provinceCode" label={label('provinceCode')} rules={[required(label('provinceCode'))]}>
+            <Form.Item name="provinceCode" label={label('provinceCode')} rules={[chosen(label('provinceCode'))]}>
               <Select showSearch optionFilterProp="label" placeholder={t('regist.page.choose')} options={options?.provinces.map((p) => ({ value: p.code, label: p.name })) ?? []} />
             </Form.Item>
           )}

@@ -95,7 +95,8 @@ export default function DocQueryPage() {
           <Button type="link" size="small" onClick={() => setHandling(row)}>{t('relation.handle')}</Button>
         )}
       />
-      <HandleDialog row={handling} onClose={() => setHandling(null)} />
+      {/* A dialog (and its form) of its own per request: the steps, and so the first one chosen, are the request's. */}
+      <HandleDialog key={handling ? String(handling.id) : 'closed'} row={handling} onClose={() => setHandling(null)} />
     </>
   );
 }

@@ -1,20 +1,19 @@
-import { RESOURCE_PATHS, attachEntity, fileUrl } from '@alumni/domain';
+import { RESOURCE_PATHS, attachEntity } from '@alumni/domain';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
+import { FileLink } from '../../components/FileLink';
 import { EntityPage } from '../../entity/EntityPage';
 import { entityKey } from '../../entity/use-entity-list';
 import { useCan } from '../../stores/menu-store';
-import { useSessionStore } from '../../stores/session-store';
 
-/** Attachments: the list of stored files, an upload through put-file and a download with the token. */
+/** Attachments: the list of stored files, an upload through put-file and a download through a signed link. */
 export default function AttachPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
-  const token = useSessionStore((s) => s.token);
   const canUpload = useCan('attach_upload');
   const canDownload = useCan('attach_download');
 
@@ -36,7 +35,7 @@ export default function AttachPage() {
         </Upload>
       )}
       rowActions={(row) => canDownload && (
-        <Button type="link" size="small" href={fileUrl(String(row.link), token)} target="_blank" rel="noreferrer">{t('resource.download')}</Button>
+        <FileLink button download link={String(row.link)}>{t('resource.download')}</FileLink>
       )}
     />
   );

@@ -48,7 +48,7 @@ export function SmsSendDialog({ code, onClose }: { code: string | null; onClose:
     <Modal open title={t('resource.smsSendTitle')} okText={t('resource.send')} confirmLoading={busy} onOk={() => void send().catch(() => undefined)} onCancel={onClose} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ code: code ?? '', params: '{}' }}>
         <Form.Item name="code" label={t('resource.smsCode')}><Input allowClear /></Form.Item>
-        <Form.Item name="phones" label={t('resource.phones')} extra={t('resource.phonesHint')} rules={[{ required: true, message: t('resource.phones') }]}>
+        <Form.Item name="phones" label={t('resource.phones')} extra={t('resource.phonesHint')} rules={[{ required: true, message: t('crud.inputPlaceholder', { label: t('resource.phones') }) }]}>
           <Input />
         </Form.Item>
         <Form.Item name="params" label={t('resource.params')} rules={[{ validator: async (_, v: string | undefined) => { if (!isJsonObject(v)) throw new Error(t('resource.paramsInvalid')); } }]}>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { getData } from '../../api/http';
 import { EntityPage } from '../../entity/EntityPage';
 import type { FieldOverrides } from '../../entity/field-overrides';
-import { localise, type GrantNode } from './GrantTreeModal';
+import { localise, type GrantNode } from '../../components/grant/GrantDialog';
 import './system-admin.css';
 
 interface Props {

@@ -6,15 +6,15 @@ import { useTranslation } from 'react-i18next';
 import type { Row } from '../../entity/entity-api';
 import { EntityPage } from '../../entity/EntityPage';
 import { entityKey } from '../../entity/use-entity-list';
-import { TenantSettingModal } from './TenantSettingModal';
+import { TenantSettingModal, type TenantSettingKind } from './TenantSettingModal';
 import { useCan } from './use-can';
 
-/** Tenants, with their licence (account quota, expiry) and package settings. */
+/** Tenants, with their licence (account quota, expiry), package and data source settings. */
 export default function TenantPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const can = { setting: useCan('tenant_setting'), package: useCan('tenant_package') };
-  const [open, setOpen] = useState<{ kind: 'setting' | 'package'; row: Row } | null>(null);
+  const can = { setting: useCan('tenant_setting'), package: useCan('tenant_package'), datasource: useCan('tenant_datasource') };
+  const [open, setOpen] = useState<{ kind: TenantSettingKind; row: Row } | null>(null);
   return (
     <>
       <EntityPage
@@ -24,6 +24,7 @@ export default function TenantPage() {
           <>
             {can.setting && <Button type="link" size="small" onClick={() => setOpen({ kind: 'setting', row })}>{t('admin.tenantSetting')}</Button>}
             {can.package && <Button type="link" size="small" onClick={() => setOpen({ kind: 'package', row })}>{t('admin.tenantPackage')}</Button>}
+            {can.datasource && <Button type="link" size="small" onClick={() => setOpen({ kind: 'datasource', row })}>{t('admin.tenantDatasource')}</Button>}
           </>
         )}
       />

@@ -2,10 +2,10 @@ import { topMenuEntity } from '@alumni/domain';
 import { Button } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { postData } from '../../api/http';
+import { getData, postData } from '../../api/http';
+import { GrantDialog, type GrantNode } from '../../components/grant/GrantDialog';
 import type { Row } from '../../entity/entity-api';
 import { EntityPage } from '../../entity/EntityPage';
-import { GrantTreeModal } from './GrantTreeModal';
 import { useCan } from './use-can';
 
 export default function TopMenuPage() {
@@ -20,13 +20,20 @@ export default function TopMenuPage() {
         dialogWidth={760}
         rowActions={(r) => canSet && <Button type="link" size="small" onClick={() => setRow(r)}>{t('admin.menuSetting')}</Button>}
       />
-      <GrantTreeModal
+      {/* A top menu's menus stand for their whole subtrees (the side menu shows each with everything below it). */}
+      <GrantDialog
         open={!!row}
         title={t('admin.menuSettingTitle', { name: String(row?.name ?? '') })}
-        treeUrl="/blade-system/menu/grant-top-tree"
-        keysUrl="/blade-system/menu/top-tree-keys"
-        keysParams={{ topMenuIds: row?.id ?? '' }}
-        save={(menuIds) => postData('/blade-system/topmenu/grant', { topMenuIds: [row?.id], menuIds })}
+        width={520}
+        loadKey={row?.id ?? ''}
+        load={async () => {
+          const [tree, keys] = await Promise.all([
+            getData<{ menu: GrantNode[] }>('/blade-system/menu/grant-top-tree'),
+            getData<{ menu: string[] }>('/blade-system/menu/top-tree-keys', { topMenuIds: row?.id ?? '' }),
+          ]);
+          return [{ key: 'menu', tree: tree.menu, stored: keys.menu, mode: 'subtrees' }];
+        }}
+        save={(grants) => postData('/blade-system/topmenu/grant', { topMenuIds: [row?.id], menuIds: grants.menu ?? [] })}
         onClose={close}
       />
     </>

@@ -1,35 +1,36 @@
-import { App, Modal, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { postData } from '../../api/http';
-import { useSourceOptions } from '../../entity/use-options';
+import { getData, postData } from '../../api/http';
+import { GrantDialog, type GrantNode, type GrantSection } from '../../components/grant/GrantDialog';
+import { splitIds } from '../../entity/ids-value';
 
 interface Props {
-  userIds: string[];
+  /** The user whose roles are set, or null when the dialog is closed. */
+  userId: string | null;
   onClose: () => void;
   onDone: () => void;
 }
 
-/** Gives the selected users roles (`/blade-user/grant`). */
-export function UserRoleModal({ userIds, onClose, onDone }: Props) {
-  const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
-  const { data } = useSourceOptions({ url: '/blade-system/role/tree', shape: 'tree' }, i18n.language);
-  const [roles, setRoles] = useState<string[]>([]);
-  const open = userIds.length > 0;
-  useEffect(() => setRoles([]), [open]);
-  const onOk = async () => {
-    if (roles.length === 0) {
-      void message.warning(t('admin.rolesRequired'));
-      return;
-    }
-    await postData('/blade-user/grant', undefined, { userIds: userIds.join(','), roleIds: roles.join(',') });
-    void message.success(t('crud.opSuccess'));
-    onDone();
+/** A user's roles (`/blade-user/grant`), opened with the roles the user holds (the user's detail) ticked. */
+export function UserRoleModal({ userId, onClose, onDone }: Props) {
+  const { t } = useTranslation();
+  const load = async (): Promise<GrantSection[]> => {
+    const [tree, user] = await Promise.all([
+      getData<GrantNode[]>('/blade-system/role/tree'),
+      getData<{ roleId?: string | null }>('/blade-user/detail', { id: userId ?? '' }),
+    ]);
+    return [{ key: 'role', tree, stored: splitIds(user.roleId), mode: 'independent' }];
   };
   return (
-    <Modal open={open} title={t('admin.grantRoles')} onCancel={onClose} onOk={() => void onOk().catch(() => undefined)} okText={t('crud.ok')} cancelText={t('crud.cancel')} destroyOnHidden>
-      <TreeSelect<string[]> aria-label={t('admin.roles')} treeData={data ?? []} value={roles} onChange={(v) => setRoles(v ?? [])} multiple treeDefaultExpandAll style={{ width: '100%' }} placeholder={t('admin.rolesRequired')} />
-    </Modal>
+    <GrantDialog
+      open={!!userId}
+      title={t('admin.grantRoles')}
+      width={520}
+      load={load}
+      loadKey={userId ?? ''}
+      refuse={(grants) => ((grants.role ?? []).length === 0 ? t('admin.rolesRequired') : null)}
+      save={(grants) => postData('/blade-user/grant', undefined, { userIds: userId ?? '', roleIds: (grants.role ?? []).join(',') })}
+      onClose={onClose}
+      onSaved={onDone}
+    />
   );
 }

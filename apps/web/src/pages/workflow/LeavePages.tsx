@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fileUrl } from '@alumni/domain';
 import { Button, Card, DatePicker, Descriptions, Form, Input, InputNumber, Popconfirm, Select, Space, Tag, Typography, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { FileLink } from '../../components/FileLink';
 import { AttachmentUpload } from '../../entity/inputs/AttachmentUpload';
 import { useDictOptions } from '../../entity/use-options';
 import { toast } from '../../lib/feedback';
-import { useSessionStore } from '../../stores/session-store';
 import { InstanceDiagram } from './InstanceDiagram';
 import { HistoryTable } from './ProcessHistoryTable';
 import { completeTask, fetchApprovers, fetchLeave, resubmitLeave, startLeave, type Leave } from './workflow-api';
@@ -110,7 +109,6 @@ export function LeaveFormPage() {
 
 function LeaveSummary({ leave }: { leave: Leave }) {
   const { t } = useTranslation();
-  const token = useSessionStore((s) => s.token);
   const status = leave.status === 2 ? <Tag color="success">{t('workflow.leave.approved')}</Tag>
     : leave.status === 3 ? <Tag>{t('workflow.leave.withdrawn')}</Tag> : <Tag color="processing">{t('workflow.leave.inApproval')}</Tag>;
   return (
@@ -128,7 +126,7 @@ function LeaveSummary({ leave }: { leave: Leave }) {
       <Descriptions.Item label={t('workflow.leave.reason')} span={2}>{leave.reason}</Descriptions.Item>
       <Descriptions.Item label={t('workflow.leave.attachments')} span={2}>
         {leave.attachments.length === 0 ? '—' : (
-          <Space wrap>{leave.attachments.map((link) => <a key={link} href={fileUrl(link, token)} target="_blank" rel="noreferrer">{decodeURIComponent(link.split('?')[0]?.split('/').pop() ?? link)}</a>)}</Space>
+          <Space wrap>{leave.attachments.map((link) => <FileLink key={link} link={link}>{decodeURIComponent(link.split('?')[0]?.split('/').pop() ?? link)}</FileLink>)}</Space>
         )}
       </Descriptions.Item>
     </Descriptions>

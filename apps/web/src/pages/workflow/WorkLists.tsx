@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/feedback';
 import { useCan } from '../../stores/menu-store';
-import { claimTask, fetchWorkList, leaveRoutes, processRoutes, startProcess, type DefinitionRecord, type WorkListName, type WorkRecord } from './workflow-api';
+import { claimTask, fetchWorkList, leaveRoutes, processRoutes, startProcess, taskHandleRoute, type DefinitionRecord, type WorkListName, type WorkRecord } from './workflow-api';
 
 interface Filters { processDefinitionName?: string; taskName?: string }
 
@@ -59,8 +59,7 @@ function WorkList({ list }: { list: Exclude<WorkListName, 'start'> }) {
   const isLeave = (r: WorkRecord) => !!r.businessId && r.processDefinitionKey === 'leave';
   const detailLink = (r: WorkRecord) => (isLeave(r)
     ? leaveRoutes.detail({ processInstanceId: r.processInstanceId, businessId: r.businessId as string }) : processRoutes.detail(r));
-  const handleLink = (r: WorkRecord & { taskId: string }) => (isLeave(r)
-    ? leaveRoutes.handle({ taskId: r.taskId, processInstanceId: r.processInstanceId, businessId: r.businessId as string }) : processRoutes.handle(r));
+  const handleLink = (r: WorkRecord & { taskId: string }) => taskHandleRoute(r);
   const statusTag = (r: WorkRecord) => {
     if (!r.processIsFinished) return <Tag color="processing">{t('workflow.running')}</Tag>;
     if (r.processStatus === 'deleted') return <Tag>{t('workflow.deleted')}</Tag>;

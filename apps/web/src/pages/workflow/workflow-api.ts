@@ -120,3 +120,10 @@ export const leaveRoutes = {
   handle: (r: { taskId: string; processInstanceId: string; businessId: string }) => `/work/process/leave/handle/${r.taskId}/${r.processInstanceId}/${r.businessId}`,
   detail: (r: { processInstanceId: string; businessId: string }) => `/work/process/leave/detail/${r.processInstanceId}/${r.businessId}`,
 };
+
+/** A task's handling page: the leave form's own, or the generic one (the to-do list and the bell). */
+export function taskHandleRoute(r: { taskId: string; processInstanceId: string; processDefinitionKey?: string | null; businessId?: string | null }): string {
+  return r.businessId && r.processDefinitionKey === 'leave'
+    ? leaveRoutes.handle({ taskId: r.taskId, processInstanceId: r.processInstanceId, businessId: r.businessId })
+    : processRoutes.handle(r);
+}

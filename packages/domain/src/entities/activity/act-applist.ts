@@ -5,6 +5,10 @@ import { departmentPick } from '../people/people-fields.js';
 
 /** Keys of `apply_status` (DOMAIN 6.2). */
 export const APPLY_STATUS = { pending: 0, confirmed: 1, rejected: 2, cancelled: 3, waitlisted: 4 } as const;
+/** The status in which an application holds a seat (itself and its companions); no other status does. */
+export const SEAT_STATUS = APPLY_STATUS.confirmed;
+/** Whether an application (a row as read, camelCase) holds a seat of its activity. */
+export const holdsSeat = (row: { applyStatus?: unknown }): boolean => Number(row.applyStatus) === SEAT_STATUS;
 /** Keys of `payment_status`. */
 export const PAYMENT_STATUS = { none: 0, awaiting: 1, paid: 2, refunded: 3, closed: 4 } as const;
 /** Key of `apply_source` for applications staff enter. */
@@ -40,6 +44,10 @@ export const APPLY_MSG = {
   cancelled_reason: t('报名已取消', 'The application is cancelled'),
   handled_reason: t('该报名已处理', 'The application has been handled'),
   activityCancelledReason: t('活动已取消', 'The activity is cancelled'),
+  promotedOpinion: t('候补递补', 'Promoted from the waitlist'),
+  promotedTitle: t('候补成功：{title}', 'You have a seat: {title}'),
+  promotedBody: t('{name}，您好！有名额空出，您在“{title}”的候补报名已转为确认，活动开始时间 {start}。',
+    'Dear {name}, a seat came free: your waitlisted application for “{title}” is now confirmed. It starts at {start}.'),
 } as const;
 
 /**
@@ -78,6 +86,8 @@ export const actApplistEntity = defineEntity({
     position: text(t('职务', 'Position'), { max: 64 }),
     companions: integer(t('同行人数', 'Companions'), { min: 0, max: 5, default: 0, list: true, width: 90 }),
     companionNames: text(t('同行人员', 'Companion names'), { max: 255 }),
+    /** The order the application joined its activity's line (1, 2, …), given under the activity's lock; the waitlist follows it. */
+    queueNo: integer(t('排队序号', 'Queue no.'), { form: 'readonly' }),
     applyTime: datetime(t('报名时间', 'Applied at'), { form: 'readonly', list: true, search: 'range', width: 170 }),
     applySource: dict(t('报名来源', 'Source'), 'apply_source', { source: 'biz', form: 'readonly', list: true, search: 'equal', width: 110 }),
     applyStatus: dict(t('报名状态', 'Status'), 'apply_status', { source: 'biz', numeric: true, form: 'readonly', list: true, search: 'equal', width: 90 }),

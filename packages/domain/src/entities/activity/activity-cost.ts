@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.js';
-import { date, dict, fk, money, text, textarea } from '../../fields.js';
+import { date, dict, files, fk, money, text } from '../../fields.js';
 import { t } from '../../text.js';
 
 /** Keys of `cost_status` (DOMAIN 6.3). */
@@ -40,7 +40,7 @@ export const activityCostEntity = defineEntity({
     payee: text(t('收款方', 'Payee'), { max: 128, list: true, search: 'like', width: 150 }),
     payMethod: dict(t('支付方式', 'Payment method'), 'pay_method', { source: 'biz', list: true, search: 'equal', width: 100 }),
     invoiceNo: text(t('发票号码', 'Invoice no.'), { max: 32, list: true, search: 'equal', width: 120 }),
-    invoiceFiles: textarea(t('发票/凭证', 'Invoices'), { max: 20_000 }),
+    invoiceFiles: files(t('发票/凭证', 'Invoices'), { accept: 'file', max: 10, maxMb: 10 }),
     handlerName: text(t('经办人', 'Handled by'), { max: 32, required: true, list: true, search: 'like', width: 90 }),
     costStatus: dict(t('报销状态', 'Reimbursement'), 'cost_status', { source: 'biz', required: true, default: '0', list: true, search: 'equal', width: 90 }),
     voucherNo: text(t('记账凭证号', 'Voucher no.'), { max: 32, search: 'equal' }),

@@ -1,7 +1,8 @@
 import { defineEntity } from '../../entity.js';
-import { datetime, dict, fk, flag, integer, money, text, textarea } from '../../fields.js';
+import { datetime, dict, fk, flag, integer, list, money, text, textarea } from '../../fields.js';
 import { t } from '../../text.js';
 import { departmentPick, regionFields } from '../people/people-fields.js';
+import { associationPick } from '../relation/relation-fields.js';
 
 /** Messages of the activity rules (DOMAIN 6.1). */
 export const ACTIVITY_MSG = {
@@ -63,7 +64,7 @@ export const activityEntity = defineEntity({
     coverImage: text(t('封面图', 'Cover'), { max: 1000, image: true, list: true, width: 90 }),
     title: text(t('活动名称', 'Title'), { max: 100, required: true, list: true, search: 'like', width: 220 }),
     activityType: dict(t('活动类型', 'Type'), 'activity_type', { source: 'biz', required: true, list: true, search: 'equal', width: 100 }),
-    associationId: fk(t('主办校友会', 'Organising association'), { search: 'equal' }),
+    associationId: associationPick(t('主办校友会', 'Organising association'), { search: 'equal' }),
     departmentId: departmentPick(t('主办院系', 'Organising college')),
     organizer: text(t('主办单位', 'Organiser'), { max: 128, search: 'like' }),
     startTime: datetime(t('开始时间', 'Starts'), { required: true, list: true, search: 'range', width: 170 }),
@@ -84,12 +85,16 @@ export const activityEntity = defineEntity({
     budgetAmount: money(t('预算金额', 'Budget'), { max: 99_999_999.99 }),
     targetScope: dict(t('参与范围', 'Open to'), 'target_scope', { source: 'biz', required: true, default: '1', search: 'equal' }),
     targetValue: textarea(t('范围取值', 'Scope values'), { max: 4000 }),
-    content: textarea(t('活动详情', 'Details'), { max: 100_000, required: true }),
+    content: textarea(t('活动详情', 'Details'), { max: 100_000, required: true, richText: true }),
     contactName: text(t('联系人', 'Contact'), { max: 32, required: true }),
     contactPhone: text(t('联系电话', 'Contact phone'), { max: 20, required: true, check: 'telephone' }),
     hasLottery: flag(t('抽奖', 'Lucky draw'), { search: 'equal' }),
     lotteryPool: dict(t('抽奖范围', 'Draw among'), 'lottery_pool', { source: 'biz', numeric: true }),
-    prizes: textarea(t('奖项设置', 'Prizes'), { max: 4000 }),
+    prizes: list(t('奖项设置', 'Prizes'), {
+      prizeLevel: dict(t('奖项等级', 'Prize level'), 'prize_level', { source: 'biz', required: true }),
+      prizeName: text(t('奖品', 'Prize'), { max: 64, required: true }),
+      quantity: integer(t('数量', 'Quantity'), { min: 1, max: 1000, required: true }),
+    }, { maxRows: 10 }),
     winnersCreated: flag(t('已抽奖', 'Winners drawn'), { form: 'readonly', list: true, search: 'equal', width: 80 }),
     winnersCreateTime: datetime(t('抽奖时间', 'Drawn at'), { form: 'readonly' }),
     winnersCreateUser: fk(t('抽奖人', 'Drawn by'), { form: 'readonly', ref: 'user' }),

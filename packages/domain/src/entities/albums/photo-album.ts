@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.js';
 import { date, datetime, flag, fk, integer, text } from '../../fields.js';
 import { t } from '../../text.js';
+import { activityPick, associationPick } from '../relation/relation-fields.js';
 
 export const ALBUM_MSG = {
   future: t('{label}不能晚于今天', '{label} cannot be later than today'),
@@ -33,9 +34,8 @@ export const photoAlbumEntity = defineEntity({
   api: { base: '/photo', list: 'list', detail: 'detail', submit: 'submit', remove: 'remove' },
   fields: {
     albumName: text(t('相册名称', 'Album'), { required: true, max: 64, list: true, search: 'like', width: 200 }),
-    // The activity and association entities come with their modules: plain ids until then.
-    activityId: fk(t('关联活动', 'Activity'), { list: true, search: 'equal', width: 120 }),
-    associationId: fk(t('所属校友会', 'Association'), { list: true, search: 'equal', width: 120 }),
+    activityId: activityPick(t('关联活动', 'Activity'), { list: true, search: 'equal', width: 180 }),
+    associationId: associationPick(t('所属校友会', 'Association'), { list: true, search: 'equal' }),
     description: text(t('相册描述', 'Description'), { max: 500, wide: true }),
     photoDate: date(t('拍摄日期', 'Taken on'), { list: true, search: 'range', width: 110 }),
     coverPhotoId: fk(t('封面', 'Cover'), { form: 'hidden' }),

@@ -14,7 +14,7 @@ export const noticeEntity = defineEntity({
     title: text(t('通知标题', 'Title'), { required: true, max: 255, list: true, search: 'like' }),
     category: dict(t('通知类型', 'Category'), 'notice', { required: true, list: true, search: 'equal' }),
     releaseTime: datetime(t('通知日期', 'Release time'), { required: true, list: true, search: 'range' }),
-    content: textarea(t('通知内容', 'Content'), { required: true, max: 100000 }),
+    content: textarea(t('通知内容', 'Content'), { required: true, max: 100000, richText: true }),
   },
   defaultSort: [{ field: 'releaseTime', desc: true }],
   titleField: 'title',

@@ -1,7 +1,8 @@
 import { defineEntity } from '../../entity.js';
-import { date, datetime, dict, flag, fk, money, text, textarea } from '../../fields.js';
+import { date, datetime, dict, files, flag, fk, money, text, textarea } from '../../fields.js';
 import { t } from '../../text.js';
 import { departmentPick } from '../people/people-fields.js';
+import { activityPick, associationPick } from '../relation/relation-fields.js';
 
 /** Keys of `payment_status` a donation moves through (DOMAIN 7): 1 pledged, 2 received, 3 refunded, 4 closed. */
 export const DONATION_STATUS = { pledged: 1, received: 2, refunded: 3, closed: 4 } as const;
@@ -63,8 +64,7 @@ export const donationEntity = defineEntity({
       importBy: { field: 'alumniCode', label: t('校友编号', 'Alumni code') },
       options: { url: '/blade-basicInfo/basicInfo/select', shape: 'list', labelKey: 'label', valueKey: 'id', search: 'keyword' },
     }),
-    // The association entity comes with the organisation module: a plain id until then.
-    associationId: fk(t('校友组织', 'Association'), { search: 'equal' }),
+    associationId: associationPick(t('校友组织', 'Association'), { search: 'equal' }),
     // Required, but an alumnus's gift takes the alumnus's name when left empty (the hook checks it).
     donorName: text(t('捐赠方名称', 'Donor'), { max: 128, list: true, search: 'like', width: 180 }),
     isAnonymous: flag(t('匿名', 'Anonymous'), { default: 0, list: true, search: 'equal', width: 70 }),
@@ -77,7 +77,7 @@ export const donationEntity = defineEntity({
     purpose: dict(t('捐赠用途', 'Purpose'), 'donation_purpose', { source: 'biz', required: true, list: true, search: 'equal', width: 100 }),
     departmentId: departmentPick(t('受益院系', 'Beneficiary college')),
     // The activity entity comes with the activities module: a plain id until then.
-    activityId: fk(t('关联活动', 'Activity'), { search: 'equal' }),
+    activityId: activityPick(t('关联活动', 'Activity'), { search: 'equal' }),
     donationMethod: dict(t('捐赠方式', 'Method'), 'donation_method', { source: 'biz', required: true, list: true, search: 'equal', width: 100 }),
     currency: dict(t('币种', 'Currency'), 'currency', { source: 'biz', required: true, default: 'CNY', list: true, search: 'equal', width: 80 }),
     amount: money(t('捐赠金额', 'Amount'), { required: true, ...money2, list: true, search: 'range', width: 130 }),
@@ -91,9 +91,9 @@ export const donationEntity = defineEntity({
     receiptStatus: dict(t('票据状态', 'Receipt'), 'receipt_status', { source: 'biz', numeric: true, required: true, default: '0', list: true, search: 'equal', width: 90 }),
     receiptNo: text(t('票据号码', 'Receipt no.'), { max: 32, search: 'equal' }),
     receiptDate: date(t('开票日期', 'Issued on')),
-    receiptFiles: textarea(t('票据扫描件', 'Receipt scan'), { max: 4000 }),
+    receiptFiles: files(t('票据扫描件', 'Receipt scan'), { accept: 'file', max: 5, maxMb: 10 }, { max: 4000 }),
     agreementNo: text(t('协议编号', 'Agreement no.'), { max: 32, search: 'like' }),
-    agreementFiles: textarea(t('捐赠协议', 'Agreement'), { max: 6000 }),
+    agreementFiles: files(t('捐赠协议', 'Agreement'), { accept: 'file', max: 5, maxMb: 10 }, { max: 6000 }),
     certificateIssued: flag(t('已发证书', 'Certificate issued'), { default: 0, list: true, search: 'equal', width: 90 }),
     thanked: flag(t('已致谢', 'Thanked'), { form: 'readonly', search: 'equal' }),
     isPublic: flag(t('公示', 'In the giving roll'), { default: 1, search: 'equal' }),

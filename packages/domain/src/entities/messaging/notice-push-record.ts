@@ -23,6 +23,8 @@ export const noticePushRecordEntity = defineEntity({
     failReason: text(t('失败原因', 'Failure reason'), { max: 255, list: true }),
     sendTime: datetime(t('发送时间', 'Sent at'), { list: true }),
     readTime: datetime(t('阅读时间', 'Read at'), { list: true }),
+    /** The first click on a link of the e-mail (through the click-through address): it counts as read too. */
+    clickTime: datetime(t('点击时间', 'Clicked at'), { list: true }),
     /** The job run that claimed the record for sending: a retry of that job finds what its crashed run left. */
     sendJob: text(t('发送任务', 'Sending job'), { max: 64, form: 'hidden' }),
     orgDeptId: fk(t('归属机构', 'Owning unit'), { ref: 'dept', form: 'hidden' }),

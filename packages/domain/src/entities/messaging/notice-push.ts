@@ -37,6 +37,10 @@ export const NOTICE_PUSH_MSG = {
   unsubscribed: t('已退订', 'Unsubscribed'),
   unsubscribedBody: t('您已退订校友邮件，今后将不再收到推送邮件。', 'You will no longer receive alumni e-mails.'),
   badToken: t('退订链接无效', 'The unsubscribe link is not valid'),
+  badLink: t('链接无效', 'The link is not valid'),
+  variablesUnfilled: t('模板变量 {names} 在发送时无法填写，请在推送内容中改写或删除', 'The template variable {names} cannot be filled when sending: rewrite it in the content or remove it'),
+  previewUnfilled: t('发送时无法填写 {names}，提交发送将被拒绝', 'Sending cannot fill {names}: a send will be refused'),
+  baseUrlRequired: t('尚未设置公网访问地址，邮件和短信中的链接无法打开：请先在“邮件设置”中填写公网访问地址', 'The public base address is not set, so links in e-mails and text messages cannot open: set it in the e-mail settings first'),
 } as const;
 
 /**

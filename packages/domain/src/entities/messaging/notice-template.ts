@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.js';
-import { dict, text, textarea } from '../../fields.js';
+import { dict, list, text, textarea } from '../../fields.js';
 import { t } from '../../text.js';
 import { enableStatusField } from '../academic/academic-fields.js';
 import { MESSAGING_MSG } from './messaging-fields.js';
@@ -23,7 +23,11 @@ export const noticeTemplateEntity = defineEntity({
     scene: dict(t('业务场景', 'Scene'), 'template_scene', { source: 'biz', required: true, list: true, search: 'equal', width: 120 }),
     title: text(t('标题', 'Subject'), { max: 100, list: true, width: 160 }),
     content: textarea(t('模板内容', 'Content'), { required: true, max: 20000, search: 'like' }),
-    variables: textarea(t('变量说明', 'Variables'), { max: 2000 }),
+    variables: list(t('变量说明', 'Variables'), {
+      name: text(t('变量名', 'Name'), { max: 64, required: true }),
+      label: text(t('含义', 'Meaning'), { max: 64, required: true }),
+      sample: text(t('示例', 'Sample'), { max: 128 }),
+    }, { max: 2000, maxRows: 30 }),
     providerTemplateId: text(t('服务商模板编号', 'Provider template ID'), { max: 64, list: true, width: 150 }),
     smsSignName: text(t('短信签名', 'SMS signature'), { max: 32 }),
     status: enableStatusField(),

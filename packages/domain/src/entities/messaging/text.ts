@@ -21,7 +21,7 @@ export const textEntity = defineEntity({
     title: text(t('标题', 'Title'), { required: true, max: 100, list: true, search: 'like', width: 200 }),
     textType: dict(t('文本类别', 'Type'), 'text_type', { source: 'biz', required: true, list: true, search: 'equal', width: 100 }),
     version: text(t('版本号', 'Version'), { required: true, max: 16, list: true, form: 'create-only', width: 90 }),
-    content: textarea(t('内容', 'Content'), { required: true, max: 100000, search: 'like' }),
+    content: textarea(t('内容', 'Content'), { required: true, max: 100000, search: 'like', richText: true }),
     effectiveDate: date(t('生效日期', 'Effective from'), { required: true, list: true, search: 'range', width: 120 }),
     isCurrent: flag(t('当前版本', 'Current'), { list: true, search: 'equal', form: 'readonly', width: 90 }),
     status: enableStatusField(),

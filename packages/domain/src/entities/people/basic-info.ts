@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.js';
-import { date, datetime, dict, flag, fk, integer, text } from '../../fields.js';
+import { date, datetime, dict, flag, fk, integer, text, ID_CARD_FILLS } from '../../fields.js';
 import { t } from '../../text.js';
 import { enableStatusField } from '../academic/academic-fields.js';
 import { departmentPick, regionFields, specialityPick, workFields } from './people-fields.js';
@@ -27,7 +27,7 @@ export const basicInfoEntity = defineEntity({
     formerName: text(t('曾用名', 'Former name'), { max: 30 }),
     gender: dict(t('性别', 'Gender'), 'sex', { required: true, list: true, search: 'equal', width: 70 }),
     idType: dict(t('证件类型', 'ID type'), 'id_type', { source: 'biz', required: true, default: '1' }),
-    idCardNo: text(t('证件号码', 'ID number'), { max: 30, search: 'equal', sensitive: 'idCard' }),
+    idCardNo: text(t('证件号码', 'ID number'), { max: 30, search: 'equal', sensitive: 'idCard', idCardFills: ID_CARD_FILLS }),
     birthday: date(t('出生日期', 'Date of birth'), { sensitive: 'birthday' }),
     nation: dict(t('民族', 'Ethnicity'), 'nation', { source: 'biz' }),
     politicalStatus: dict(t('政治面貌', 'Political status'), 'political_status', { source: 'biz' }),

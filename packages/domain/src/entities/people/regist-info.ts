@@ -1,6 +1,6 @@
 import { defineEntity } from '../../entity.js';
 import { examineFields } from '../../examination.js';
-import { dict, fk, flag, integer, text, date, datetime } from '../../fields.js';
+import { dict, fk, flag, integer, text, date, datetime, ID_CARD_FILLS } from '../../fields.js';
 import { t } from '../../text.js';
 import { enableStatusField } from '../academic/academic-fields.js';
 import { departmentPick, regionFields, specialityPick, workFields } from './people-fields.js';
@@ -78,7 +78,7 @@ export const registInfoEntity = defineEntity({
   permission: 'registinfo',
   api: {
     base: '/blade-registInfo/registInfo', list: 'manage/list', detail: 'detail/:id', submit: 'manage/saveOrUpdate',
-    crypto: { body: true, answers: ['list', 'detail'] },
+    crypto: { body: true, answers: ['list', 'detail'] }, enable: true,
   },
   fields: {
     registNo: text(t('登记编号', 'Registration no.'), { max: 20, form: 'readonly', list: true, search: 'like', width: 150 }),
@@ -86,7 +86,7 @@ export const registInfoEntity = defineEntity({
     formerName: text(t('曾用名', 'Former name'), { max: 30 }),
     gender: dict(t('性别', 'Gender'), 'sex', { required: true, list: true, search: 'equal', width: 70 }),
     idType: dict(t('证件类型', 'ID type'), 'id_type', { source: 'biz', required: true, default: '1' }),
-    idCardNo: text(t('证件号码', 'ID number'), { required: true, max: 30, list: true, search: 'equal', width: 180, sensitive: 'idCard' }),
+    idCardNo: text(t('证件号码', 'ID number'), { required: true, max: 30, list: true, search: 'equal', width: 180, sensitive: 'idCard', idCardFills: ID_CARD_FILLS }),
     birthday: date(t('出生日期', 'Date of birth'), { sensitive: 'birthday' }),
     nation: dict(t('民族', 'Ethnicity'), 'nation', { source: 'biz' }),
     politicalStatus: dict(t('政治面貌', 'Political status'), 'political_status', { source: 'biz' }),
@@ -140,5 +140,6 @@ export const registInfoEntity = defineEntity({
     path: '/blade-registInfo/registInfo/manage/examine',
     method: 'PUT',
     notPendingMessage: REGIST_MSG.alreadyExamined,
+    final: { states: [REGIST_STATUS.approved, REGIST_STATUS.merged], edit: REGIST_MSG.examinedLocked, remove: REGIST_MSG.examinedNotRemovable },
   },
 });

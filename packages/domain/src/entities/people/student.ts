@@ -1,5 +1,5 @@
 import { defineEntity } from '../../entity.js';
-import { date, dict, fk, text } from '../../fields.js';
+import { date, dict, fk, text, ID_CARD_FILLS } from '../../fields.js';
 import { t } from '../../text.js';
 import { departmentPick, specialityPick, studyYears } from './people-fields.js';
 
@@ -23,7 +23,7 @@ export const studentEntity = defineEntity({
     name: text(t('姓名', 'Name'), { required: true, max: 30, list: true, search: 'like', width: 100 }),
     gender: dict(t('性别', 'Gender'), 'sex', { required: true, list: true, search: 'equal', width: 70 }),
     idType: dict(t('证件类型', 'ID type'), 'id_type', { source: 'biz', required: true, default: '1' }),
-    idCardNo: text(t('证件号码', 'ID number'), { max: 30, search: 'equal', sensitive: 'idCard' }),
+    idCardNo: text(t('证件号码', 'ID number'), { max: 30, search: 'equal', sensitive: 'idCard', idCardFills: ID_CARD_FILLS }),
     birthday: date(t('出生日期', 'Date of birth'), { sensitive: 'birthday' }),
     nation: dict(t('民族', 'Ethnicity'), 'nation', { source: 'biz', search: 'equal' }),
     politicalStatus: dict(t('政治面貌', 'Political status'), 'political_status', { source: 'biz', search: 'equal' }),

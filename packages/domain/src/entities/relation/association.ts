@@ -55,8 +55,8 @@ export const associationEntity = defineEntity({
     email: text(t('电子邮箱', 'E-mail'), { max: 100, check: 'email' }),
     address: text(t('办公地址', 'Office address'), { max: 255, wide: true }),
     logo: text(t('会徽', 'Logo'), { max: 1000, image: true }),
-    introduction: textarea(t('简介', 'Introduction'), { max: 100_000 }),
-    charterFiles: fileList(t('章程', 'Charter')),
+    introduction: textarea(t('简介', 'Introduction'), { max: 100_000, richText: true }),
+    charterFiles: fileList(t('章程', 'Charter'), 3),
     orgDeptId: fk(t('对应组织机构', 'Organisation unit'), {
       ref: 'dept', list: true, search: 'equal', width: 150,
       options: { url: '/blade-system/dept/tree', shape: 'tree', labelKey: 'title', valueKey: 'value' },

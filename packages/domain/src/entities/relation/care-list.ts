@@ -1,7 +1,7 @@
 import { defineEntity } from '../../entity.js';
 import { date, dict, flag, fk, text, textarea } from '../../fields.js';
 import { t } from '../../text.js';
-import { alumnusPick, fileList } from './relation-fields.js';
+import { activityPick, alumnusPick, fileList } from './relation-fields.js';
 
 export const CARE_MSG = {
   alreadyListed: t('该校友已在关怀名单中', 'The alumnus is already on the care list for this care type'),
@@ -39,7 +39,7 @@ export const careListEntity = defineEntity({
     careType: dict(t('关怀类型', 'Care type'), 'care_type', { source: 'biz', required: true, list: true, search: 'equal', width: 100 }),
     careReason: textarea(t('关怀原因', 'Reason'), { required: true, max: 500, list: true, width: 200 }),
     isUrgent: flag(t('紧急', 'Urgent'), { list: true, search: 'equal', width: 70 }),
-    activityId: fk(t('关联活动', 'Care activity'), { list: true, search: 'equal', width: 160 }),
+    activityId: activityPick(t('关联活动', 'Care activity'), { list: true, search: 'equal', width: 160 }),
     responsibleUserId: fk(t('负责人', 'Responsible staff'), {
       // Required; the creator when none is picked (DOMAIN 5.3).
       ref: 'user', list: true, search: 'equal', width: 100,
@@ -55,7 +55,7 @@ export const careListEntity = defineEntity({
     giftContent: text(t('慰问品', 'Gifts'), { max: 255 }),
     amount: text(t('慰问金', 'Allowance'), { max: 16, list: true, width: 100 }),
     nextCareDate: date(t('下次关怀日期', 'Next care'), { list: true, search: 'range', width: 120 }),
-    photos: fileList(t('照片', 'Photos')),
+    photos: fileList(t('照片', 'Photos'), 9, 'image'),
     orgDeptId: fk(t('归属机构', 'Owning unit'), { ref: 'dept', form: 'hidden' }),
     remark: text(t('备注', 'Remark'), { max: 500, wide: true }),
   },

@@ -68,7 +68,7 @@ export const docQueryEntity = defineEntity({
     transferDate: date(t('转递日期', 'Transferred on')),
     trackingNo: text(t('机要/快递单号', 'Tracking no.'), { max: 32, search: 'equal' }),
     replyContent: textarea(t('办理结果', 'Reply'), { max: 2000 }),
-    resultFiles: fileList(t('结果文件', 'Result files')),
+    resultFiles: fileList(t('结果文件', 'Result files'), 5),
     orgDeptId: fk(t('归属机构', 'Owning unit'), { ref: 'dept', form: 'hidden' }),
     remark: text(t('备注', 'Remark'), { max: 500, wide: true }),
   },

@@ -28,7 +28,7 @@ export const honorEntity = defineEntity({
     awardYear: integer(t('获得年份', 'Year'), { required: true, min: 1900, max: 2100, list: true, search: 'range', width: 90 }),
     awardDate: date(t('获得日期', 'Date')),
     description: textarea(t('事迹简介', 'Citation'), { max: 2000 }),
-    certificateImages: fileList(t('证书图片', 'Certificate')),
+    certificateImages: fileList(t('证书图片', 'Certificate'), 6, 'image'),
     isPublic: flag(t('对外展示', 'Show publicly'), { list: true, search: 'equal', width: 90 }),
     sort: integer(t('排序', 'Order'), { default: 0, min: 0, max: 99_999 }),
     orgDeptId: fk(t('归属机构', 'Owning unit'), { ref: 'dept', form: 'hidden' }),

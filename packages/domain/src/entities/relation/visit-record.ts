@@ -61,8 +61,8 @@ export const visitRecordEntity = defineEntity({
     followUpPlan: textarea(t('后续计划', 'Follow-up'), { max: 1000 }),
     nextVisitDate: date(t('下次走访日期', 'Next visit')),
     careListId: fk(t('关联关怀', 'Care entry'), { ref: 'careList' }),
-    photos: fileList(t('照片', 'Photos')),
-    attachments: fileList(t('附件', 'Attachments')),
+    photos: fileList(t('照片', 'Photos'), 9, 'image'),
+    attachments: fileList(t('附件', 'Attachments'), 5),
     orgDeptId: fk(t('归属机构', 'Owning unit'), { ref: 'dept', form: 'hidden' }),
     ...examineResult,
     visitStatus: dict(t('状态', 'Status'), 'visit_status', {

@@ -7,6 +7,7 @@ export const SMTP_ENCRYPTION = { none: '0', tls: '1', starttls: '2' } as const;
 
 export const EMAIL_SETTING_MSG = {
   defaultLocked: t('默认发件配置不能停用或删除', 'The default sender setting cannot be disabled or removed'),
+  publicBaseInvalid: t('公网访问地址须为 http:// 或 https:// 开头的完整地址，不含查询参数', 'The public base address must be a full http:// or https:// address without a query'),
   sendFailed: t('发送失败：{reason}', 'Sending failed: {reason}'),
   dailyLimitReached: t('今日已发送 {sent} 封，已达每日上限 {limit} 封', 'Daily limit reached: {sent} of {limit} mails sent today'),
   testSubject: t('测试邮件', 'Test mail'),

@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.js';
 import { fk, flag, integer, text } from '../../fields.js';
 import { t } from '../../text.js';
+import { surveyPick } from '../relation/relation-fields.js';
 import { SURVEY_MSG } from './survey-fields.js';
 
 /** An option 选项说明 (DOMAIN 9.3) of a choice question (and a row of a matrix question), with its note. */
@@ -17,7 +18,7 @@ export const optionInstructionEntity = defineEntity({
       ref: 'subjectRegist', required: true, form: 'create-only', search: 'equal',
       options: { url: '/blade-subjectRegist/subjectRegist/select', shape: 'list', labelKey: 'label', valueKey: 'id', params: { surveyId: 'surveyId' } },
     }),
-    surveyId: fk(t('所属问卷', 'Survey'), { ref: 'questionnaireSurvey', form: 'readonly', search: 'equal' }),
+    surveyId: surveyPick(t('所属问卷', 'Survey'), { form: 'readonly', search: 'equal' }),
     optionLabel: text(t('选项标识', 'Label'), { required: true, max: 4, list: true, width: 70 }),
     optionContent: text(t('选项内容', 'Option'), { required: true, max: 200, list: true, search: 'like', width: 220 }),
     instruction: text(t('选项说明', 'Explanation'), { max: 500, list: true, wide: true, width: 240 }),

@@ -1,6 +1,7 @@
 import { defineEntity } from '../../entity.js';
 import { datetime, dict, fk, integer, text, textarea } from '../../fields.js';
 import { t } from '../../text.js';
+import { ALUMNI_SOURCE, surveyPick } from '../relation/relation-fields.js';
 
 /**
  * A survey answer 问卷答卷 (DOMAIN 9.4): written by the public answer page, read through the
@@ -15,8 +16,8 @@ export const surveyAnswerEntity = defineEntity({
   scope: 'tenant',
   permission: 'questionnaire',
   fields: {
-    surveyId: fk(t('所属问卷', 'Survey'), { ref: 'questionnaireSurvey', required: true, search: 'equal' }),
-    alumniId: fk(t('校友', 'Alumnus'), { ref: 'basicInfo', search: 'equal' }),
+    surveyId: surveyPick(t('所属问卷', 'Survey'), { required: true, search: 'equal' }),
+    alumniId: fk(t('校友', 'Alumnus'), { ref: 'basicInfo', search: 'equal', options: ALUMNI_SOURCE }),
     answerTime: datetime(t('答卷时间', 'Answered at'), { list: true, search: 'range' }),
     source: dict(t('来源', 'Channel'), 'apply_source', { source: 'biz', list: true }),
     durationSeconds: integer(t('用时（秒）', 'Time spent (s)'), { min: 0 }),

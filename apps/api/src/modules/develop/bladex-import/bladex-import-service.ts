@@ -17,6 +17,7 @@ import { planImport, tenantTargets } from './bladex-plan.js';
 import { BLADEX_MSG } from './import-messages.js';
 import type { ImportOptions, ImportReport } from './import-types.js';
 import { RUN_TABLE } from './product-state.js';
+import type { OutboundGuard } from '../../../security/outbound-address.js';
 
 export const BLADEX_IMPORT_JOB = 'bladex-import';
 
@@ -31,6 +32,8 @@ export interface BladexImportDeps {
    * as the caller reads it, or by the job for the platform; a 404 when it does not exist.
    */
   datasourceSettings(who: Caller | { tenantId: string }, datasourceId: string): Promise<SourceSettings>;
+  /** The check of the source database's address (`security/outbound-address.ts`). */
+  outbound: OutboundGuard;
 }
 
 /** A run that has not moved for this long is taken as dead (its process stopped) and no longer blocks a new one. */
@@ -73,7 +76,7 @@ export class BladexImports {
   private async open(settings: SourceSettings): Promise<SourceConnection> {
     try {
       sourceKey(settings);
-      return await openSourceConnection(settings);
+      return await openSourceConnection(settings, this.deps.outbound);
     } catch (error) {
       if (error instanceof SourceSettingsError) throw badRequest(BLADEX_MSG.badSettings, { reason: reasonOf(error) });
       throw badRequest(BLADEX_MSG.cannotConnect, { reason: reasonOf(error) });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../../../auth/password.js';
 import { ROOT_DEPT_ID, menuIdsByCode } from '../../../seed/platform-seed.js';
 import { CLIENT_HEADER, startTestApp, testDialects, type TestApp } from '../../../test-support/test-app.js';
+import { LOCAL_SERVICES } from '../../../test-support/local-services.js';
 import { HR, SCHOOL, bladexHash, createBladexDatabase, type BladexDatabase } from './bladex-fixture.js';
 import { waitFor } from '../../../test-support/wait-for.js';
 import { openSourceConnection } from '../source-connection.js';
@@ -50,7 +51,7 @@ describe.skipIf(!mysqlUrl).each(testDialects())('moving in from BladeX on %s', (
   let notBladexId: string;
   beforeAll(async () => {
     source = await createBladexDatabase(mysqlUrl as string, `${dialect}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`);
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, LOCAL_SERVICES);
     await t.app.services.jobs.start();
     admin = await t.signIn('admin');
     const save = async (name: string, url: string) => {
@@ -255,7 +256,7 @@ describe.skipIf(!mysqlUrl).each(testDialects())('an interrupted BladeX import on
   let source: BladexDatabase;
   beforeAll(async () => {
     source = await createBladexDatabase(mysqlUrl as string, `${dialect}_r${process.pid}_${Math.random().toString(36).slice(2, 8)}`);
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, LOCAL_SERVICES);
   });
   afterAll(async () => {
     await t?.close();
@@ -263,7 +264,7 @@ describe.skipIf(!mysqlUrl).each(testDialects())('an interrupted BladeX import on
   });
 
   const plan = async () => {
-    const connection = await openSourceConnection(source.settings);
+    const connection = await openSourceConnection(source.settings, t.app.services.outbound);
     try {
       return await planImport(t.app.services.database.db, await readBladex(connection), { tenantIds: [], tenantMap: {} }, { key: sourceKey(source.settings), driver: 'mysql' });
     } finally {

@@ -9,6 +9,7 @@ import type { JsonRecord } from '../../../db/row-mapping.js';
 import type { EntityRepository } from '../../../engine/entity-repository.js';
 import { MENU_TABLE, MENU_TREE, type MenuSeed } from '../../../seed/menu-tree.js';
 import { withConnection } from '../connection-check.js';
+import { OutboundGuard } from '../../../security/outbound-address.js';
 import { settingsOf } from '../datasource-settings.js';
 import type { SourceIndex } from '../source-connection.js';
 import { planField, type DictionaryPlace, type FieldPlan } from './field-plan.js';
@@ -75,10 +76,10 @@ async function dictionaryPlaces(db: Db): Promise<(code: string) => DictionaryPla
 }
 
 /** The unique indexes of the source table (read when the data source answers; none otherwise). */
-async function sourceIndexes(datasource: JsonRecord | null, table: string, lang: Lang, notes: Text[]): Promise<SourceIndex[]> {
+async function sourceIndexes(guard: OutboundGuard, datasource: JsonRecord | null, table: string, lang: Lang, notes: Text[]): Promise<SourceIndex[]> {
   if (!datasource) return [];
   try {
-    return await withConnection(settingsOf(datasource), lang, async (c) => (await c.table(table))?.indexes ?? []);
+    return await withConnection(guard, settingsOf(datasource), lang, async (c) => (await c.table(table))?.indexes ?? []);
   } catch {
     notes.push(t('数据源无法连接，未读取唯一索引', 'The data source did not answer: its unique indexes are not read'));
     return [];
@@ -100,7 +101,8 @@ function refuseTaken(name: string, table: string, apiBase: string): void {
 }
 
 /** The plan of the entity a code setting generates, read from the setting, its model and the model's fields. */
-export async function planEntity(deps: { db: Db; repository: EntityRepository }, code: JsonRecord, lang: Lang): Promise<{ plan: EntityPlan; notes: Text[] }> {
+/** `outbound` checks the data source's address (without one: no internal address is allowed). */
+export async function planEntity(deps: { db: Db; repository: EntityRepository; outbound?: OutboundGuard }, code: JsonRecord, lang: Lang): Promise<{ plan: EntityPlan; notes: Text[] }> {
   const { db, repository } = deps;
   const notes: Text[] = [];
   const template = String(code.templateType ?? '').trim();
@@ -127,7 +129,7 @@ export async function planEntity(deps: { db: Db; repository: EntityRepository },
   const byColumn = new Map(fields.map((f) => [f.jdbcName.toLowerCase(), f]));
   const datasource = await repository.findById(datasourceEntity, ALL, String(model.datasourceId));
   const unique: EntityPlan['unique'] = [];
-  for (const index of await sourceIndexes(datasource, String(model.modelTable), lang, notes)) {
+  for (const index of await sourceIndexes(deps.outbound ?? new OutboundGuard(), datasource, String(model.modelTable), lang, notes)) {
     const mapped = index.columns.map((c) => byColumn.get(c.toLowerCase()));
     if (!index.unique || mapped.length === 0 || mapped.some((f) => !f || f.kind !== 'text')) continue;
     const labels = (mapped as FieldPlan[]).map((f) => f.label);
@@ -199,7 +201,7 @@ function planNotes(plan: EntityPlan, notes: Text[]): Text[] {
 }
 
 /** The answer of `gen-code` for one code setting, in the caller's language. */
-export async function generateCode(deps: { db: Db; repository: EntityRepository }, codeId: string, system: GenSystem, lang: Lang): Promise<GeneratedCode> {
+export async function generateCode(deps: { db: Db; repository: EntityRepository; outbound?: OutboundGuard }, codeId: string, system: GenSystem, lang: Lang): Promise<GeneratedCode> {
   const code = await deps.repository.findById(codeEntity, ALL, codeId);
   if (!code) throw notFound();
   const { plan, notes } = await planEntity(deps, code, lang);

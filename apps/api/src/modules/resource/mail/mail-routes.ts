@@ -1,12 +1,14 @@
-import { EMAIL_SETTING_MSG, RESOURCE_MSG, RESOURCE_PATHS, emailSettingEntity, isEmail, isId } from '@alumni/domain';
+import { EMAIL_SETTING_MSG, RESOURCE_MSG, RESOURCE_PATHS, emailSettingEntity, fill, isEmail, isId } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../../../core/caller.js';
 import { ok } from '../../../core/envelope.js';
 import { badRequest, invalidFields, notFound } from '../../../core/errors.js';
+import { registerPublicBaseRoutes } from './public-base.js';
 
 /** `POST …/emailSetting/test` with `{id, to}`: sends a test mail through that setting (button `emailsetting_test`). */
 export function registerMailRoutes(app: FastifyInstance): void {
   const { access, resources } = app.services;
+  registerPublicBaseRoutes(app);
   app.post(RESOURCE_PATHS.emailTest, {
     schema: {
       tags: [`${emailSettingEntity.label.en} (${emailSettingEntity.label.zh})`], summary: 'Send a test mail through one setting',
@@ -30,7 +32,7 @@ export function registerMailRoutes(app: FastifyInstance): void {
     if (!outcome.ok) {
       throw 'limited' in outcome
         ? badRequest(EMAIL_SETTING_MSG.dailyLimitReached, { sent: String(outcome.limited.sent), limit: String(outcome.limited.limit) })
-        : badRequest(EMAIL_SETTING_MSG.sendFailed, { reason: outcome.reason });
+        : badRequest({ zh: fill(EMAIL_SETTING_MSG.sendFailed.zh, { reason: outcome.text.zh }), en: fill(EMAIL_SETTING_MSG.sendFailed.en, { reason: outcome.text.en }) });
     }
     return ok(true, req.lang);
   });

@@ -1,9 +1,11 @@
-import { SMTP_ENCRYPTION, emailSettingEntity } from '@alumni/domain';
+import net from 'node:net';
+import { SMTP_ENCRYPTION, emailSettingEntity, type Text } from '@alumni/domain';
 import nodemailer from 'nodemailer';
 import type { Caller } from '../../../core/caller.js';
 import { now } from '../../../core/time.js';
 import type { Db } from '../../../db/database.js';
 import { rowToRecord, selectColumns, type JsonRecord } from '../../../db/row-mapping.js';
+import type { OutboundGuard } from '../../../security/outbound-address.js';
 import { SEND_STATUS, type SendRecords } from '../send-records.js';
 
 export interface Mail {
@@ -15,7 +17,8 @@ export interface Mail {
 
 export type MailOutcome =
   | { ok: true; messageId: string }
-  | { ok: false; reason: string }
+  /** Not sent: `text` says why in general words (never the server's own), `reason` is its Chinese. */
+  | { ok: false; reason: string; text: Text }
   /** Not sent: the setting's `dailyLimit` of accepted mails is reached for today. */
   | { ok: false; limited: { sent: number; limit: number } };
 
@@ -38,7 +41,7 @@ export function transportOptions(setting: JsonRecord) {
 
 /** Sends e-mail through a tenant's SMTP settings (nodemailer) and records each send. */
 export class MailService {
-  constructor(private readonly db: Db, private readonly records: SendRecords) {}
+  constructor(private readonly db: Db, private readonly records: SendRecords, private readonly guard: OutboundGuard) {}
 
   /** The setting with this id, or the tenant's default one. */
   async setting(tenantId: string, id: string | null): Promise<JsonRecord | null> {
@@ -60,8 +63,13 @@ export class MailService {
         return { ok: false, limited: { sent, limit } };
       }
     }
-    const transport = nodemailer.createTransport(transportOptions(setting));
+    const options = transportOptions(setting);
+    let transport: ReturnType<typeof nodemailer.createTransport> | null = null;
     try {
+      // The host is checked and the connection made to the checked address (the name kept for TLS).
+      const [target] = await this.guard.resolve(options.host, options.port);
+      const servername = net.isIP(options.host) ? undefined : options.host;
+      transport = nodemailer.createTransport({ ...options, host: target?.address ?? options.host, ...(servername ? { tls: { servername } } : {}) });
       const info = await transport.sendMail({
         from: { name: String(setting.senderName ?? ''), address: String(setting.senderAddress) },
         ...(setting.replyTo ? { replyTo: String(setting.replyTo) } : {}),
@@ -70,12 +78,12 @@ export class MailService {
       await this.records.write(caller, { ...record, status: SEND_STATUS.sent, answer: String(info.response ?? info.messageId) });
       return { ok: true, messageId: info.messageId };
     } catch (err) {
-      // nodemailer's messages name the server's answer, never the password.
-      const reason = err instanceof Error ? err.message : String(err);
-      await this.records.write(caller, { ...record, status: SEND_STATUS.failed, answer: reason });
-      return { ok: false, reason };
+      // The server's answer (a banner, an SMTP reply) is only logged: the caller and the record get general words.
+      const text = this.guard.describe(err, options.host);
+      await this.records.write(caller, { ...record, status: SEND_STATUS.failed, answer: text.en });
+      return { ok: false, reason: text.zh, text };
     } finally {
-      transport.close();
+      transport?.close();
     }
   }
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { canonicalQuery, percentEncode, rpcSignature } from './alibaba-signature.js';
+import { outboundRequest } from '../../../security/outbound-address.js';
 import { TIMEOUT_MS, clip, type SmsProvider } from './sms-provider.js';
 
 const DEFAULT_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
 
 /** Alibaba Cloud SMS (dysmsapi 2017-05-25, SendSms) through its signed RPC API. */
 export const alibabaProvider: SmsProvider = {
-  async send(config, phone, params) {
+  async send(config, phone, params, guard) {
     const query: Record<string, string> = {
       AccessKeyId: String(config.accessKey ?? ''),
       Action: 'SendSms',
@@ -24,8 +25,8 @@ export const alibabaProvider: SmsProvider = {
     };
     const signature = rpcSignature('GET', query, String(config.secretKey ?? ''));
     const base = String(config.endpoint || DEFAULT_ENDPOINT).replace(/\/+$/, '');
-    const res = await fetch(`${base}/?Signature=${percentEncode(signature)}&${canonicalQuery(query)}`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-    const text = await res.text();
+    const res = await outboundRequest(guard, `${base}/?Signature=${percentEncode(signature)}&${canonicalQuery(query)}`, { timeoutMs: TIMEOUT_MS });
+    const { text } = res;
     let code = '';
     try {
       code = String((JSON.parse(text) as { Code?: string }).Code ?? '');

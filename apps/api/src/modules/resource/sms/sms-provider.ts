@@ -1,4 +1,5 @@
 import type { JsonRecord } from '../../../db/row-mapping.js';
+import type { OutboundGuard } from '../../../security/outbound-address.js';
 
 /** What a provider answered for one phone: whether it accepted the message, and its answer as text. */
 export interface ProviderAnswer {
@@ -6,9 +7,12 @@ export interface ProviderAnswer {
   answer: string;
 }
 
-/** One SMS service behind the common interface; `config` is the unmasked configuration row. */
+/**
+ * One SMS service behind the common interface; `config` is the unmasked configuration row. A
+ * provider reaches its (configurable) endpoint only through `outboundRequest` with `guard`.
+ */
 export interface SmsProvider {
-  send(config: JsonRecord, phone: string, params: Record<string, string>): Promise<ProviderAnswer>;
+  send(config: JsonRecord, phone: string, params: Record<string, string>, guard: OutboundGuard): Promise<ProviderAnswer>;
 }
 
 /** Provider answers are kept for statistics; a runaway body is cut. */

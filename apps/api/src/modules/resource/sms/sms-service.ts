@@ -3,6 +3,7 @@ import type { Caller } from '../../../core/caller.js';
 import { badRequest } from '../../../core/errors.js';
 import type { Db } from '../../../db/database.js';
 import { rowToRecord, selectColumns, type JsonRecord } from '../../../db/row-mapping.js';
+import type { OutboundGuard } from '../../../security/outbound-address.js';
 import { SEND_STATUS, type SendRecords } from '../send-records.js';
 import { alibabaProvider } from './alibaba-provider.js';
 import { logProvider } from './log-provider.js';
@@ -48,7 +49,7 @@ export function parseSmsParams(raw: unknown): Record<string, string> | null {
 
 /** Sends text messages through a tenant's SMS configuration and records each one. */
 export class SmsService {
-  constructor(private readonly db: Db, private readonly records: SendRecords) {}
+  constructor(private readonly db: Db, private readonly records: SendRecords, private readonly guard: OutboundGuard) {}
 
   /** The configuration named by `code`, or the tenant's enabled one when no code is given. */
   async configuration(tenantId: string, code: string | null): Promise<JsonRecord | null> {
@@ -99,9 +100,17 @@ export class SmsService {
       }
       let answer: { ok: boolean; answer: string };
       try {
-        answer = await provider.send(config, phone, params);
+        answer = await provider.send(config, phone, params, this.guard);
       } catch (err) {
-        answer = { ok: false, answer: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
+        // No answer came back (refused, not allowed, timed out): general words, the detail only logged.
+        const host = (() => {
+          try {
+            return new URL(String(config.endpoint ?? '')).hostname;
+          } catch {
+            return PROVIDER_NAMES[category] ?? category;
+          }
+        })();
+        answer = { ok: false, answer: this.guard.describe(err, host)[lang] };
       }
       await this.records.write(caller, { ...base, status: answer.ok ? SEND_STATUS.sent : SEND_STATUS.failed, answer: answer.answer });
       outcomes.push({ phone, ok: answer.ok, message: answer.answer });

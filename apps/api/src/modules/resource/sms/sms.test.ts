@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { SMS_CATEGORY } from '@alumni/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDialects, type TestApp } from '../../../test-support/test-app.js';
+import { LOCAL_SERVICES } from '../../../test-support/local-services.js';
 
 const ALI_SECRET = 'ali-secret-key';
 const TC_SECRET = 'tencent-secret-key';
@@ -67,7 +68,7 @@ describe.each(testDialects())('SMS sending on %s', (dialect) => {
     });
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
     endpoint = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, LOCAL_SERVICES);
     admin = await t.signIn('admin');
   });
   afterAll(async () => {
@@ -84,10 +85,10 @@ describe.each(testDialects())('SMS sending on %s', (dialect) => {
     return res.json().data.id;
   }
 
-  it('sends through the seeded log provider (demo-sms) and records each message with template and params', async () => {
+  it('sends through the seeded log provider (demo-sms) and records each message with template and params, the phone masked', async () => {
     const res = await send({ phones: '13900000002', params: JSON.stringify({ name: '王晓梅' }) });
     expect(res.json().data).toEqual({ sent: 1, failed: 0, outcomes: [expect.objectContaining({ phone: '13900000002', ok: true })] });
-    expect((await records())[0]).toMatchObject({ channel: 'sms', target: '13900000002', template: 'SMS_900000001', params: '{"name":"王晓梅"}', status: 1, provider: 'log' });
+    expect((await records())[0]).toMatchObject({ channel: 'sms', target: '139****0002', template: 'SMS_900000001', params: '{"name":"王晓梅"}', status: 1, provider: 'log' });
   });
 
   it('reports a bad phone with the mobile message, records it as invalid and sends the good ones', async () => {
@@ -95,7 +96,7 @@ describe.each(testDialects())('SMS sending on %s', (dialect) => {
     const data = res.json().data;
     expect(data).toMatchObject({ sent: 1, failed: 2 });
     expect(data.outcomes[1]).toEqual({ phone: '12345', ok: false, message: '请输入正确的手机号码' });
-    expect((await records()).filter((r) => r.status === 3).map((r) => r.target)).toEqual(expect.arrayContaining(['12345', '14200000000']));
+    expect((await records()).filter((r) => r.status === 3).map((r) => r.target)).toEqual(expect.arrayContaining(['*2345', '142****0000']));
   });
 
   it('refuses params that are not a JSON object and an empty phone list (400)', async () => {
@@ -127,7 +128,7 @@ describe.each(testDialects())('SMS sending on %s', (dialect) => {
     expect(res.json().data).toMatchObject({ sent: 0, failed: 1 });
     expect(seen.at(-1)?.valid).toBe(false);
     const record = (await records())[0];
-    expect(record).toMatchObject({ target: '13900000005', status: 2 });
+    expect(record).toMatchObject({ target: '139****0005', status: 2 });
     expect(String(record?.answer)).toContain('AuthFailure.SignatureFailure');
   });
 
@@ -143,7 +144,7 @@ describe.each(testDialects())('SMS sending on %s', (dialect) => {
     const rows = (await t.call('GET', '/api/blade-resource/sms/list?size=100', admin)).json().data.records as { id: string; enabled: number }[];
     expect(rows.filter((r) => r.enabled === 1).map((r) => r.id)).toEqual([id]);
     await send({ phones: '13900000006', params: '{}' });
-    expect((await records())[0]).toMatchObject({ target: '13900000006', template: 'T2' });
+    expect((await records())[0]).toMatchObject({ target: '139****0006', template: 'T2' });
   });
 
   it('refuses sending and enabling to a caller without the buttons (403)', async () => {

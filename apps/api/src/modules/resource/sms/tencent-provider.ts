@@ -1,4 +1,5 @@
 import { tc3Authorization } from './tencent-signature.js';
+import { outboundRequest } from '../../../security/outbound-address.js';
 import { TIMEOUT_MS, clip, type SmsProvider } from './sms-provider.js';
 
 const DEFAULT_ENDPOINT = 'https://sms.tencentcloudapi.com';
@@ -13,7 +14,7 @@ interface TencentAnswer {
  * positional parameters: the values of `params` in the order given.
  */
 export const tencentProvider: SmsProvider = {
-  async send(config, phone, params) {
+  async send(config, phone, params, guard) {
     const url = new URL(String(config.endpoint || DEFAULT_ENDPOINT));
     const payload = JSON.stringify({
       PhoneNumberSet: [phone.startsWith('+') ? phone : `+86${phone}`],
@@ -27,16 +28,16 @@ export const tencentProvider: SmsProvider = {
       secretId: String(config.accessKey ?? ''), secretKey: String(config.secretKey ?? ''),
       service: 'sms', host: url.host, action: 'SendSms', payload, timestamp, contentType: CONTENT_TYPE,
     });
-    const res = await fetch(url, {
+    const res = await outboundRequest(guard, url, {
       method: 'POST',
       body: payload,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      timeoutMs: TIMEOUT_MS,
       headers: {
         authorization, 'content-type': CONTENT_TYPE, 'x-tc-action': 'SendSms', 'x-tc-version': '2021-01-11',
         'x-tc-timestamp': String(timestamp), 'x-tc-region': String(config.regionId || 'ap-guangzhou'),
       },
     });
-    const text = await res.text();
+    const { text } = res;
     let answer: TencentAnswer = {};
     try {
       answer = JSON.parse(text) as TencentAnswer;

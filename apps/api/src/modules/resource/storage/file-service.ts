@@ -8,7 +8,8 @@ import { now } from '../../../core/time.js';
 import type { Db } from '../../../db/database.js';
 import { rowToRecord, selectColumns, type JsonRecord } from '../../../db/row-mapping.js';
 import type { EntityRepository } from '../../../engine/entity-repository.js';
-import { OBJECT_KEY, tenantOfKey, type StoredObject } from './object-store.js';
+import type { OutboundGuard } from '../../../security/outbound-address.js';
+import { OBJECT_KEY, tenantOfKey, type ObjectStore, type StoredObject } from './object-store.js';
 import type { Upload } from './receive-upload.js';
 import type { StorageService } from './storage-service.js';
 
@@ -17,9 +18,33 @@ const FILE_ROUTE = `/api${RESOURCE_PATHS.getFile}`;
 
 const today = () => now().slice(0, 10).replace(/-/g, '');
 
+/**
+ * Error codes of the S3 protocol that tell staff what to fix in the configuration; any other failure
+ * is named in general words (`OutboundGuard.describe`), never in the service's own.
+ */
+const S3_CODES = new Set([
+  'NoSuchBucket', 'AccessDenied', 'InvalidAccessKeyId', 'SignatureDoesNotMatch', 'InvalidBucketName', 'AuthorizationHeaderMalformed',
+  'PermanentRedirect', 'InvalidRegion', 'RequestTimeTooSkewed', 'EntityTooLarge', 'QuotaExceeded',
+]);
+
+const hostOf = (store: ObjectStore): string => (store as { host?: string }).host ?? '';
+
 /** Stores uploads through the tenant's enabled store and keeps an attachment row for each. */
 export class FileService {
-  constructor(private readonly db: Db, private readonly repository: EntityRepository, private readonly storage: StorageService) {}
+  constructor(
+    private readonly db: Db,
+    private readonly repository: EntityRepository,
+    private readonly storage: StorageService,
+    private readonly outbound: OutboundGuard,
+  ) {}
+
+  /** The 400 of a store that failed: an S3 error code staff can act on, else what went wrong in general words. */
+  private storeFailure(err: unknown, store: ObjectStore) {
+    const name = (err as { name?: string } | null)?.name ?? '';
+    const known = S3_CODES.has(name) && (err as { $metadata?: unknown }).$metadata !== undefined;
+    if (known) return badRequest(RESOURCE_MSG.storageFailed, { reason: name });
+    return this.outbound.failure(err, hostOf(store), RESOURCE_MSG.storageFailed);
+  }
 
   async put(caller: Caller, upload: Upload): Promise<PutFileResult> {
     const key = `${caller.tenantId}/${today()}/${randomUUID()}.${upload.extension}`;
@@ -27,8 +52,7 @@ export class FileService {
     try {
       await store.put(key, upload);
     } catch (err) {
-      // The service's error code (e.g. SignatureDoesNotMatch, NoSuchBucket) tells staff what to fix.
-      throw badRequest(RESOURCE_MSG.storageFailed, { reason: (err as { name?: string }).name ?? 'Error' });
+      throw this.storeFailure(err, store);
     } finally {
       await rm(upload.path, { force: true });
     }
@@ -57,7 +81,12 @@ export class FileService {
     if (!row) return null;
     const attach = rowToRecord(attachEntity, row);
     const store = await this.storage.storeById(tenantId, attach.ossId === null ? null : String(attach.ossId));
-    const object = await store.get(key);
+    let object: StoredObject | null;
+    try {
+      object = await store.get(key);
+    } catch (err) {
+      throw this.storeFailure(err, store);
+    }
     return object ? { attach, object } : null;
   }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { OSS_CATEGORY, ossEntity } from '@alumni/domain';
 import type { Db } from '../../../db/database.js';
+import { OutboundGuard } from '../../../security/outbound-address.js';
 import { rowToRecord, selectColumns, type JsonRecord } from '../../../db/row-mapping.js';
 import { LocalStore } from './local-store.js';
 import type { ObjectStore } from './object-store.js';
@@ -21,7 +22,8 @@ export class StorageService {
   private readonly local: LocalStore;
   private readonly s3 = new Map<string, S3Store>();
 
-  constructor(private readonly db: Db, dataDir: string) {
+  /** `guard` checks the endpoints of S3-compatible stores (without one: no internal address is allowed). */
+  constructor(private readonly db: Db, dataDir: string, private readonly guard: OutboundGuard = new OutboundGuard()) {
     this.local = new LocalStore(path.join(dataDir, 'files'));
   }
 
@@ -63,7 +65,7 @@ export class StorageService {
           this.s3.delete(k);
         }
       }
-      store = new S3Store(settings);
+      store = new S3Store(settings, this.guard);
       this.s3.set(key, store);
     }
     return store;

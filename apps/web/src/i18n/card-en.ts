@@ -1,0 +1,30 @@
+import type { cardZh } from './card-zh';
+
+/** Texts of the electronic alumni card's staff pages. */
+export const cardEn: typeof cardZh = {
+  suspend: 'Suspend',
+  reinstate: 'Reinstate',
+  revoke: 'Revoke',
+  suspendTitle: 'Suspend this alumni card?',
+  reinstateTitle: 'Reinstate this alumni card?',
+  revokeTitle: 'Revoke this alumni card?',
+  suspendBody: 'Card {{cardNo}} will verify as “Suspended” until it is reinstated.',
+  reinstateBody: 'Card {{cardNo}} will verify as valid again.',
+  revokeBody: 'Card {{cardNo}} cannot be reinstated once revoked; the alumnus may apply again.',
+  done: 'The card state is updated',
+  ok: 'OK',
+  cancel: 'Cancel',
+  verifyTitle: 'Card verification',
+  verifyHint: 'Scan the QR code the alumnus shows (a scanner types it in), or type “card number-6 digits”. The code changes every minute; a screenshot does not work.',
+  codeLabel: 'Card code',
+  codePlaceholder: 'e.g. 2026000001-123456',
+  verify: 'Verify',
+  codeRequired: 'Please type or scan the card code',
+  name: 'Name',
+  klass: 'Department and speciality',
+  cardNo: 'Card no.',
+  validity: 'Valid',
+  state: 'State',
+  year: 'Class of {{year}}',
+  noPhoto: 'No photo',
+};

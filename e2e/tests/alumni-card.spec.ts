@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { foreignText } from '../support/language-scan';
+import { newAlumnus, portalSignIn, staff } from '../support/portal';
+import { residentId } from '../support/registrations';
+import { apiToken, signIn } from '../support/session';
+import { setLook } from '../support/shell';
+
+const CARDS = '/blade-alumniCard/alumniCard';
+const tag = Date.now().toString(36).toUpperCase();
+const seq = Number.parseInt(tag.slice(-5), 36);
+
+const TEXTS = {
+  zh: {
+    tile: /电子校友卡/, name: '姓名', id: '证件号码', apply: '提交申请', mismatch: '与校友档案不一致', register: '前往校友登记',
+    pending: '申请审核中', kind: '电子校友卡', qr: '校友卡二维码（每分钟更新）', benefits: '查看权益', benefitsTitle: '校友权益', front: '返回卡面',
+    code: '校友卡码', verify: /^核\s?验$/, valid: '校友卡有效', stale: '截图无效', active: '有效', suspended: '该校友卡已停用',
+  },
+  en: {
+    tile: /Alumni card/, name: 'Name', id: 'ID number', apply: 'Apply', mismatch: 'does not match your alumni record', register: 'Register as an alumnus',
+    pending: 'Application being examined', kind: 'Alumni card', qr: 'Alumni card QR code (new every minute)', benefits: 'Benefits', benefitsTitle: 'Alumni benefits', front: 'Card face',
+    code: 'Card code', verify: 'Verify', valid: 'The card is valid', stale: 'a screenshot does not work', active: 'Active', suspended: 'This card is suspended',
+  },
+} as const;
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`an alumnus applies for the card, is approved, shows it, and the office verifies it (${lang})`, async ({ browser, request }) => {
+    test.setTimeout(180_000);
+    const L = TEXTS[lang];
+    const sequence = seq + (lang === 'zh' ? 51 : 53);
+    const alumnus = await newAlumnus(request, lang === 'zh' ? `校友卡${tag.slice(-3)}` : `Card Holder ${tag.slice(-3)}`, sequence);
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await phone.newPage();
+
+    await page.goto('/portal/login?tenant=000000');
+    if (lang === 'en') await page.getByRole('button', { name: 'Switch to English' }).click();
+    await portalSignIn(page, request, alumnus.phone, lang);
+    await page.getByRole('link', { name: L.tile }).click();
+    await expect(page).toHaveURL(/\/portal\/card$/);
+
+    // A wrong ID number is refused, the registration offered; nothing is recorded.
+    await page.getByLabel(L.name, { exact: true }).fill(alumnus.name);
+    await page.getByLabel(L.id, { exact: true }).fill(residentId(sequence + 1));
+    await page.getByRole('button', { name: L.apply }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: L.mismatch });
+    await expect(refusal).toBeVisible();
+    await expect(refusal.getByRole('link', { name: L.register })).toHaveAttribute('href', '/regist?tenantId=000000');
+    await page.screenshot({ path: `screenshots/card-refused-${lang}.png` });
+
+    await page.getByLabel(L.id, { exact: true }).fill(residentId(sequence));
+    await page.getByRole('button', { name: L.apply }).click();
+    await expect(page.getByRole('heading', { name: L.pending })).toBeVisible();
+    await page.screenshot({ path: `screenshots/card-pending-${lang}.png` });
+
+    // The office approves it.
+    const office = await apiToken(request, 'office');
+    const list = (await staff(request, office, 'GET', `${CARDS}/list?alumniId=${alumnus.id}&examineStatus=0`)).data as { records: { id: string }[] };
+    const id = String(list.records[0]?.id ?? '');
+    expect(id).not.toBe('');
+    expect((await staff(request, office, 'GET', `${CARDS}/examine?ids=${id}&examineStatus=1&examineOpinion=ok`)).data).toMatchObject({ succeeded: 1 });
+
+    await page.reload();
+    const qr = page.getByRole('img', { name: L.qr });
+    await expect(qr).toBeVisible();
+    await expect(page.getByText(alumnus.name, { exact: true })).toBeVisible();
+    await expect(page.getByText(L.kind, { exact: true }).first()).toBeVisible();
+    const code = String(await qr.getAttribute('data-code'));
+    expect(code).toMatch(/^\d{10}-\d{6}$/);
+    await expect(page.getByText(code.slice(-6), { exact: true })).toBeVisible();
+    await page.screenshot({ path: `screenshots/card-front-${lang}.png` });
+    expect(await foreignText(page, lang)).toEqual([]);
+    await page.getByRole('button', { name: L.benefits }).click();
+    await expect(page.getByRole('heading', { name: L.benefitsTitle })).toBeVisible();
+    await page.screenshot({ path: `screenshots/card-back-${lang}.png` });
+    await page.getByRole('button', { name: L.front }).click();
+    await expect(qr).toBeVisible();
+
+    // The office verifies the code the card shows; a made-up one is refused.
+    const desk = await browser.newContext();
+    const staffPage = await desk.newPage();
+    await signIn(staffPage, { account: 'office' });
+    await setLook(staffPage, lang, 'theme-default');
+    await staffPage.goto('/alumni/alumnicardverify');
+    const input = staffPage.getByLabel(L.code);
+    await input.fill(`${code.slice(0, 10)}-${code.endsWith('000000') ? '111111' : '000000'}`);
+    await staffPage.getByRole('button', { name: L.verify }).click();
+    await expect(staffPage.locator('.ant-alert').filter({ hasText: L.stale })).toBeVisible();
+    await input.fill(code);
+    await staffPage.getByRole('button', { name: L.verify }).click();
+    const verdict = staffPage.locator('.ant-alert-success').filter({ hasText: L.valid });
+    await expect(verdict).toBeVisible();
+    await expect(staffPage.getByText(alumnus.name, { exact: true })).toBeVisible();
+    await expect(staffPage.locator('.ant-tag').filter({ hasText: L.active })).toBeVisible();
+    await staffPage.screenshot({ path: `screenshots/card-verified-${lang}.png` });
+
+    // Suspended, the same card is refused at the desk.
+    await staff(request, office, 'POST', `${CARDS}/state`, { id, cardState: 2 });
+    await input.fill(code);
+    await staffPage.getByRole('button', { name: L.verify }).click();
+    await expect(staffPage.locator('.ant-alert-error').filter({ hasText: L.suspended })).toBeVisible();
+    await staffPage.screenshot({ path: `screenshots/card-suspended-${lang}.png` });
+    await phone.close();
+    await desk.close();
+  });
+}
