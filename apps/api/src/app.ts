@@ -57,6 +57,7 @@ import { registerDevelopRoutes } from './modules/develop/develop.js';
 import { registerPortalContentRoutes } from './portal/portal-content-routes.js';
 import { registerPortalPrivacyRoutes } from './portal/portal-privacy-routes.js';
 import { registerPortalCardRoutes } from './portal/portal-card-routes.js';
+import { registerCardCountRoute } from './portal/portal-card-count.js';
 import { registerPortalAuthRoutes } from './portal/portal-auth-routes.js';
 import { registerPortalMeRoutes } from './portal/portal-me-routes.js';
 import { registerPortalTicketRoutes } from './portal/portal-tickets.js';
@@ -110,6 +111,7 @@ async function apiRoutes(api: FastifyInstance, options: { extraEntities?: readon
   registerPortalContentRoutes(api);
   registerPortalPrivacyRoutes(api);
   registerPortalCardRoutes(api);
+  registerCardCountRoute(api);
   registerPortalAuthRoutes(api);
   registerPortalMeRoutes(api);
   registerPortalTicketRoutes(api);

@@ -1,5 +1,5 @@
 import {
-  activityCostEntity, deptEntity, dictBizEntity, dictEntity, donationEntity, menuEntity, permissionCodes, questionnaireSurveyEntity,
+  activityCostEntity, activityEntity, alumniCardEntity, deptEntity, dictBizEntity, dictEntity, donationEntity, menuEntity, permissionCodes, questionnaireSurveyEntity,
   registInfoEntity, routedEntities, subjectRegistEntity, visitRecordEntity, type EntityDef, type Field,
 } from '@alumni/domain';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
@@ -93,6 +93,8 @@ export const ROUTE_GRANTS: Record<string, readonly string[]> = {
   'POST /blade-visitRecord/visitRecord/countVisit': readMenusOf(visitRecordEntity),
   'GET /donation/countAmount': readMenusOf(donationEntity),
   'GET /activityCost/countAmount': readMenusOf(activityCostEntity),
+  'GET /blade-activity/activity/countSeats': readMenusOf(activityEntity),
+  'GET /blade-alumniCard/alumniCard/countCard': readMenusOf(alumniCardEntity),
   // Messaging and surveys.
   'GET /blade-noticeTemplate/noticeTemplate/all': ['noticetemplate', 'noticepush', 'smspush'],
   'GET /blade-noticePush/noticePush/notice-select': ['noticepush'],

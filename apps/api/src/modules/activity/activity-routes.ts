@@ -12,6 +12,7 @@ import { requireIds } from '../../engine/entity-operations.js';
 import { originOf } from '../../logs/request-origin.js';
 import { phaseOf, prizesOf, seatsTaken } from './activity-rules.js';
 import { countCostAmount } from './cost-amount.js';
+import { countEventSeats } from './count-seats.js';
 import { awardPrizes, canonicalPool, drawOrder, newDrawSeed } from './draw.js';
 
 const callerOf = (req: FastifyRequest) => requireCaller(req.caller);
@@ -52,6 +53,13 @@ export function registerActivityRoutes(app: FastifyInstance): void {
       summary: 'Activities with their counts (applications, confirmed, waitlisted, checked in, seats taken, cost total) and phase; filter `phase` or `phase_equal`',
     },
   }, async (req) => ok(await ops.listFromQuery(activityEntity, callerOf(req), req.query as Record<string, unknown>), req.lang));
+
+  app.get('/blade-activity/activity/countSeats', {
+    schema: {
+      tags: [tagOf(activityEntity)],
+      summary: 'Seats, waitlist and check-in of the activities with sign-up not yet ended and those ended in the last 30 days (issue 31); within the caller\'s data scope',
+    },
+  }, async (req) => ok(await countEventSeats(ops, repository, db, callerOf(req)), req.lang));
 
   app.get('/blade-activity/activity/select', {
     schema: {
