@@ -82,7 +82,7 @@ export {
   privacyRequestEntity, PRIVACY_KIND, PRIVACY_KIND_BY_NAME, PRIVACY_STATE, PRIVACY_STEPS, PRIVACY_DEADLINE_WORKING_DAYS, PRIVACY_MSG,
 } from './entities/people/privacy-request.js';
 export {
-  alumniCardEntity, CARD_STATE, CARD_STEPS, CARD_VALID_YEARS, CARD_CODE_STEP_SECONDS, CARD_CODE_WINDOW, CARD_MSG,
+  alumniCardEntity, CARD_STATE, CARD_STEPS, CARD_VALID_YEARS, CARD_REASON_MAX, CARD_CODE_STEP_SECONDS, CARD_CODE_WINDOW, CARD_MSG,
 } from './entities/people/alumni-card.js';
 export { noticeEntity } from './entities/desk/notice.js';
 export * from './dictionary-english.js';

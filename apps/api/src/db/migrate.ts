@@ -52,6 +52,7 @@ import * as privacyRequestMenu from './migrations/051-privacy-request-menu.js';
 import * as applicationQueue from './migrations/052-application-queue.js';
 import * as activityTickets from './migrations/053-activity-tickets.js';
 import * as alumniCards from './migrations/054-alumni-cards.js';
+import * as cardStateReason from './migrations/057-card-state-reason.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -108,6 +109,7 @@ const MIGRATIONS = [
   ['052-application-queue', applicationQueue],
   ['053-activity-tickets', activityTickets],
   ['054-alumni-cards', alumniCards],
+  ['057-card-state-reason', cardStateReason],
 ] as const;
 
 /** The names of the migrations, in the order they are applied. */

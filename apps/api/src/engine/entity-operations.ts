@@ -96,6 +96,16 @@ export class EntityOperations {
     return (this.audit as AuditTrail).companion([row]);
   }
 
+  /**
+   * Writes `values` over the stored row `before` inside `tx`, outside submit (a change a route or a
+   * hook makes by its own rules: a card suspended, a card issued on approval), with the write's
+   * audit row: who, when, and each field's value before and after.
+   */
+  async updateAudited(caller: Caller, entity: EntityDef, scope: RowScope, before: JsonRecord, values: Record<string, unknown>, tx: Db): Promise<void> {
+    const audited = this.auditCompanion({ caller, entity }, 'update', before, { ...before, ...values });
+    await this.repository.update(entity, scope, String(before.id), values, tx, audited);
+  }
+
   /** The hooks a write runs: the shared examination rules first (when examined), then the entity's own. */
   private async writeHooks(entity: EntityDef, caller: Caller): Promise<EntityHooks[]> {
     const own = this.hooks.get(entity.name);
@@ -213,8 +223,8 @@ export class EntityOperations {
           const row = await this.repository.findById(entity, scope, id, tx);
           if (!row) throw notFound();
           const ctx: WriteContext = {
-            entity, caller, lang, scope, db: tx, repository: this.repository,
-            ...(plan ? { codes: plan.codes, reads: plan.reads, operations: this } : {}),
+            entity, caller, lang, scope, db: tx, repository: this.repository, operations: this,
+            ...(plan ? { codes: plan.codes, reads: plan.reads } : {}),
           };
           const written = await this.examination.apply(tx, entity, this.repository, scope, caller, row, verdict,
             own ? () => own.effect(ctx, row, verdict) : undefined);

@@ -15,7 +15,7 @@ export function lastValidDay(day: string, years: number): string {
 /**
  * The rules of an alumni card application (decision 271): one open at a time per alumnus (waiting
  * for examination, or a card still active or suspended); approval gives the card its number (the
- * year and a counter of the tenant), its validity and the state 有效.
+ * year and a counter of the tenant), its validity and the state 有效, written to the card's history.
  */
 export function alumniCardHooks(): EntityHooks {
   return {
@@ -41,7 +41,10 @@ export function alumniCardHooks(): EntityHooks {
       const day = now().slice(0, 10);
       const year = day.slice(0, 4);
       const value = await nextSequenceValue(ctx.db, String(row.tenantId), `${alumniCardEntity.table}.cardNo:${year}`);
-      await ctx.repository.update(alumniCardEntity, ctx.scope, String(row.id), {
+      // The card issued is a change of its own in the card's history (decision 275), after the examination's.
+      const examined = await ctx.repository.findById(alumniCardEntity, ctx.scope, String(row.id), ctx.db);
+      if (!examined || !ctx.operations) throw new Error('the examined card is not readable inside its examination');
+      await ctx.operations.updateAudited(ctx.caller, alumniCardEntity, ctx.scope, examined, {
         cardNo: `${year}${String(value).padStart(6, '0')}`, validFrom: day, validUntil: lastValidDay(day, CARD_VALID_YEARS), cardState: CARD_STATE.active,
       }, ctx.db);
     },

@@ -1,5 +1,5 @@
 import {
-  CARD_MSG, CARD_STATE, CARD_STEPS, CARD_CODE_STEP_SECONDS, EXAMINE_STATUS, alumniCardEntity, basicInfoEntity, t,
+  CARD_MSG, CARD_REASON_MAX, CARD_STATE, CARD_STEPS, CARD_CODE_STEP_SECONDS, EXAMINE_STATUS, alumniCardEntity, basicInfoEntity, t,
   type Lang,
 } from '@alumni/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -8,6 +8,7 @@ import { ok } from '../core/envelope.js';
 import { badRequest, notFound } from '../core/errors.js';
 import { now } from '../core/time.js';
 import type { JsonRecord } from '../db/row-mapping.js';
+import { ExamineLog } from '../engine/examination/examine-log.js';
 import { requireAlumnus, type Alumnus } from './portal-auth.js';
 import { cardCodeDigits, cardCodeKey, cardCodeStep, cardCodeText, cardCodeValid, parseCardCode } from './portal-card-code.js';
 import { PORTAL_BASE, PORTAL_ROUTE, portalCaller } from './portal-content-support.js';
@@ -54,6 +55,7 @@ export function registerPortalCardRoutes(app: FastifyInstance): void {
   const { database, repository, operations, params, access, labels } = app.services;
   const db = database.db;
   const key = cardCodeKey(app.services.config.tokenSecret);
+  const log = new ExamineLog();
 
   const latestOf = async (tenantId: string, alumnusId: string) => {
     const rows = await repository.all(alumniCardEntity, { tenantId }, [{ field: 'alumniId', op: 'equal', value: alumnusId }],
@@ -130,7 +132,15 @@ export function registerPortalCardRoutes(app: FastifyInstance): void {
     const caller = portalCaller(who, req);
     const plan = operations.systemPlan(alumniCardEntity, { caller, lang: who.lang, codes: new Set(), reads: new Map() });
     const sent = { alumniId: who.alumnusId };
-    const saved = await db.transaction().execute((tx) => operations.writeRow(plan, tx, { id: null, values: { alumniId: who.alumnusId } }, sent));
+    const saved = await db.transaction().execute(async (tx) => {
+      const row = await operations.writeRow(plan, tx, { id: null, values: { alumniId: who.alumnusId } }, sent);
+      // The application's first line in its examination log, as every application hands itself in.
+      await log.append(tx, {
+        tenantId: who.tenantId, bizType: 'alumnicard', bizId: String(row.id), action: 'submit', fromStatus: null,
+        toStatus: EXAMINE_STATUS.pending, opinion: null, examineUser: '0', examineUserName: who.name, examineTime: String(row.applyTime ?? now()),
+      });
+      return row;
+    });
     return ok({ id: String(saved.id), status: 'pending', statusLabel: STATE_LABELS.pending?.[req.lang] }, req.lang);
   });
 
@@ -173,8 +183,11 @@ export function registerPortalCardRoutes(app: FastifyInstance): void {
 
   app.post(`${BASE}/state`, {
     schema: {
-      tags: staffTags, summary: 'Suspends (2), reinstates (1) or revokes (3, final) an approved card',
-      body: { type: 'object', properties: { id: { type: 'string' }, cardState: { type: 'integer' } }, required: ['id', 'cardState'] },
+      tags: staffTags, summary: 'Suspends (2), reinstates (1) or revokes (3, final) an approved card, with the reason; the change is kept in the card\'s history',
+      body: {
+        type: 'object', required: ['id', 'cardState'],
+        properties: { id: { type: 'string' }, cardState: { type: 'integer' }, reason: { type: 'string', description: 'Why: required to suspend or revoke, optional to reinstate' } },
+      },
     },
   }, async (req) => {
     const caller = requireCaller(req.caller);
@@ -183,6 +196,9 @@ export function registerPortalCardRoutes(app: FastifyInstance): void {
     const id = String(body.id ?? '');
     const to = Number(body.cardState);
     if (![CARD_STATE.active, CARD_STATE.suspended, CARD_STATE.revoked].includes(to as 1 | 2 | 3)) throw badRequest(CARD_MSG.badState);
+    const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+    if (reason === '' && to !== CARD_STATE.active) throw badRequest(CARD_MSG.reasonRequired);
+    if ([...reason].length > CARD_REASON_MAX) throw badRequest(CARD_MSG.reasonTooLong, { max: CARD_REASON_MAX });
     const scope = { tenantId: caller.tenantId };
     await db.transaction().execute(async (tx) => {
       const row = /^\d{1,19}$/.test(id) ? await repository.findById(alumniCardEntity, scope, id, tx) : null;
@@ -193,7 +209,10 @@ export function registerPortalCardRoutes(app: FastifyInstance): void {
         const label = async (k: number) => labels.label('biz', caller.tenantId, 'alumni_card_state', String(k), req.lang);
         throw badRequest(CARD_MSG.badStep, { from: await label(from), to: await label(to) });
       }
-      await repository.update(alumniCardEntity, scope, id, { cardState: to, updateUser: caller.userId, updateTime: now() }, tx);
+      // Written with its audit row (decision 275): who, when, the state before and after, and the reason.
+      await operations.updateAudited(caller, alumniCardEntity, scope, row, {
+        cardState: to, stateReason: reason === '' ? null : reason, updateUser: caller.userId, updateTime: now(),
+      }, tx);
     });
     return ok(true, req.lang);
   });

@@ -1,4 +1,5 @@
-import { alumniCardEntity, basicInfoEntity } from '@alumni/domain';
+import { AUDIT_PATHS, alumniCardEntity, basicInfoEntity } from '@alumni/domain';
+import { AUDIT_TABLE } from '../db/migrations/037-audit-trail.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDialects, type TestApp } from '../test-support/test-app.js';
 import { cardCodeDigits, cardCodeKey, cardCodeStep } from './portal-card-code.js';
@@ -139,20 +140,72 @@ describe.each(testDialects())('the electronic alumni card on %s', (dialect) => {
   it('refuses a suspended or revoked card at verification; a revoked card stays revoked', async () => {
     const [, second] = people as [Person, Person];
     const card = (await cardOf(second)).card as { id: string; cardNo: string };
-    const state = (cardState: number, lang = 'zh') => t.call('POST', `${STAFF}/state`, admin, { id: card.id, cardState }, { 'accept-language': lang });
+    const state = (cardState: number, lang = 'zh', reason = '挂失') => t.call('POST', `${STAFF}/state`, admin, { id: card.id, cardState, reason }, { 'accept-language': lang });
+    // Suspending or revoking needs its reason; reinstating may give one.
+    expect((await state(2, 'en', '  ')).json()).toMatchObject({ code: 400, msg: 'Please give the reason for suspending or revoking the card' });
+    expect((await state(2, 'zh', '长'.repeat(201))).json()).toMatchObject({ code: 400, msg: '原因不能超过 200 个字' });
     expect((await state(2)).json().code).toBe(200);
     const suspended = await verify(codeAt(card, 0), 'en');
     expect(suspended.json().data).toMatchObject({ valid: false, msg: 'This card is suspended', card: { status: 'suspended' } });
     expect((await cardOf(second)).status).toBe('suspended');
     expect((await portal('GET', '/card/code', second)).json().code).toBe(400);
-    expect((await state(1)).json().code).toBe(200);
+    expect((await state(1, 'zh', '')).json().code).toBe(200);
     expect((await verify(codeAt(card, 0))).json().data.valid).toBe(true);
-    expect((await state(3)).json().code).toBe(200);
+    expect((await state(3, 'zh', '本人申请注销')).json().code).toBe(200);
     const revoked = await verify(codeAt(card, 0), 'en');
     expect(revoked.json().data).toMatchObject({ valid: false, msg: 'This card is revoked' });
     const back = await state(1, 'en');
     expect(back.json()).toMatchObject({ code: 400, msg: 'The card cannot change from “Revoked” to “Active”' });
     expect((await state(7, 'en')).json()).toMatchObject({ code: 400, msg: 'A card can only be made active, suspended or revoked' });
+  });
+
+  it('keeps every state change of a card in its history, in its tenant alone: applied, examined, issued, suspended, reinstated, revoked, with who and why', async () => {
+    const [, second, third] = people as [Person, Person, Person];
+    const card = (await cardOf(second)).card as { id: string; cardNo: string };
+    const history = await t.call('GET', `/api${AUDIT_PATHS.history}?entity=alumniCard&id=${card.id}&size=50`, admin);
+    expect(history.statusCode, history.body).toBe(200);
+    type Entry = { action: string; userId: string | null; account: string | null; userName: string | null; time: string; tenantId: string; diff: Record<string, [unknown, unknown]> };
+    // Oldest first, as the card lived it.
+    const entries = [...(history.json().data.records as Entry[])].reverse();
+    expect(entries.map((e) => e.action)).toEqual(['create', 'examine', 'update', 'update', 'update', 'update']);
+    const [applied, examined, issued, suspended, reinstated, revoked] = entries as [Entry, Entry, Entry, Entry, Entry, Entry];
+    // The application: made by the alumnus in the portal, waiting for examination.
+    expect(applied).toMatchObject({ account: 'portal', userName: second.name, tenantId: '000000' });
+    expect(applied.diff.examineStatus).toEqual([null, 0]);
+    // The approval, by the examiner, then the card it issues: a number, five years, the state 有效.
+    expect(examined).toMatchObject({ account: 'admin' });
+    expect(examined.diff.examineStatus).toEqual([0, 1]);
+    expect(issued.diff.cardState).toEqual([0, 1]);
+    expect(issued.diff.cardNo).toEqual([null, card.cardNo]);
+    expect(issued.diff.validUntil?.[1]).toBeTruthy();
+    // Each staff change: the state before and after and the reason, by whom.
+    expect(suspended).toMatchObject({ account: 'admin', diff: { cardState: [1, 2], stateReason: [null, '挂失'] } });
+    expect(reinstated.diff).toMatchObject({ cardState: [2, 1], stateReason: ['挂失', null] });
+    expect(revoked.diff).toMatchObject({ cardState: [1, 3], stateReason: [null, '本人申请注销'] });
+    for (const e of entries) expect(e.time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    // A refused change leaves no row.
+    expect((await t.call('POST', `${STAFF}/state`, admin, { id: card.id, cardState: 1, reason: '' })).json().code).toBe(400);
+    const { db } = t.app.services.database;
+    const rows = await db.selectFrom(AUDIT_TABLE).select(['tenant_id', 'action']).where('entity', '=', 'alumniCard').where('record_id', '=', card.id).execute();
+    expect(rows).toHaveLength(6);
+    expect(new Set(rows.map((r) => String(r.tenant_id)))).toEqual(new Set(['000000']));
+    // The rejection keeps its reason.
+    const rejected = await db.selectFrom(alumniCardEntity.table).select('id').where('alumni_id', '=', third.id).where('examine_status', '=', 2).executeTakeFirstOrThrow();
+    const theirs = (await t.call('GET', `/api${AUDIT_PATHS.history}?entity=alumniCard&id=${rejected.id}`, admin)).json().data.records as Entry[];
+    expect(theirs[0]).toMatchObject({ action: 'examine', diff: { examineStatus: [0, 2], examineOpinion: [null, '证件照片不清晰'] } });
+    // The tenant's audit list shows them, and another tenant's list does not.
+    const list = await t.call('GET', `/api${AUDIT_PATHS.list}?entity=alumniCard&size=100`, admin);
+    expect((list.json().data.records as { recordId: string }[]).filter((r) => r.recordId === card.id)).toHaveLength(6);
+  });
+
+  it('starts each application\'s examination log with its submission by the alumnus, then the verdict', async () => {
+    const [me] = people as [Person];
+    const card = (await cardOf(me)).card as { id: string };
+    const detail = await t.call('GET', `${STAFF}/detail?id=${card.id}`, admin);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const logs = detail.json().data.examineLogs as { action: string; fromStatus: number | null; toStatus: number; examineUserName: string; opinion: string | null }[];
+    expect(logs.map((l) => l.action)).toEqual(['approve', 'submit']);
+    expect(logs[1]).toMatchObject({ fromStatus: null, toStatus: 0, examineUserName: me.name });
   });
 
   it('refuses another tenant\'s card, even with the code its holder shows', async () => {

@@ -9,6 +9,8 @@ export const CARD_STATE = { none: 0, active: 1, suspended: 2, revoked: 3 } as co
 export const CARD_STEPS: Readonly<Record<number, readonly number[]>> = { 0: [], 1: [2, 3], 2: [1, 3], 3: [] };
 /** Years an approved card stays valid. */
 export const CARD_VALID_YEARS = 5;
+/** The longest reason a state change keeps. */
+export const CARD_REASON_MAX = 200;
 /** Seconds a rotating card code stands for, and how many steps either side the verification accepts. */
 export const CARD_CODE_STEP_SECONDS = 60;
 export const CARD_CODE_WINDOW = 1;
@@ -31,6 +33,8 @@ export const CARD_MSG = {
   revoked: t('该校友卡已注销', 'This card is revoked'),
   outOfDate: t('该校友卡已过有效期', 'This card has expired'),
   valid: t('校友卡有效', 'The card is valid'),
+  reasonRequired: t('停用或注销校友卡须填写原因', 'Please give the reason for suspending or revoking the card'),
+  reasonTooLong: t('原因不能超过 {max} 个字', 'The reason may not be longer than {max} characters'),
 } as const;
 
 /**
@@ -59,6 +63,8 @@ export const alumniCardEntity = defineEntity({
     validFrom: date(t('生效日期', 'Valid from'), { form: 'readonly', list: true, width: 110 }),
     validUntil: date(t('有效期至', 'Valid until'), { form: 'readonly', list: true, width: 110 }),
     cardState: dict(t('卡状态', 'Card state'), 'alumni_card_state', { source: 'biz', numeric: true, form: 'readonly', list: true, search: 'equal', width: 90 }),
+    // The reason of the last suspension, reinstatement or revocation; each change and its reason is in the card's history.
+    stateReason: text(t('状态变更原因', 'Reason for the state'), { max: CARD_REASON_MAX, form: 'readonly', list: true, width: 160 }),
     remark: text(t('备注', 'Remark'), { max: 500, wide: true }),
     ...examineFields(),
   },
