@@ -1,11 +1,9 @@
-import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import QRCode from 'qrcode';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { cameraBrowser, qrVideo } from '../support/camera';
 import { label } from '../support/crud';
 import { newAlumnus, portalSignIn, staff } from '../support/portal';
-import { chromiumPath } from '../support/product';
 import { apiToken, signIn } from '../support/session';
 import { setLook } from '../support/shell';
 
@@ -20,31 +18,6 @@ function at(minutes: number): string {
 }
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-/**
- * A video file Chromium's fake camera plays in a loop: one frame (Y4M, 4:2:0) of the QR code of
- * `text`, black modules on white, centred with a quiet zone. Debian's chromium reads .y4m and .mjpeg.
- */
-function qrVideo(text: string, file: string): string {
-  const width = 640;
-  const height = 480;
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const size = qr.modules.size;
-  const cell = Math.floor(400 / (size + 8));
-  const left = Math.floor((width - cell * size) / 2);
-  const top = Math.floor((height - cell * size) / 2);
-  const luma = Buffer.alloc(width * height, 235);
-  for (let y = 0; y < size; y += 1) {
-    for (let x = 0; x < size; x += 1) {
-      if (!qr.modules.get(y, x)) continue;
-      for (let dy = 0; dy < cell; dy += 1) luma.fill(16, (top + y * cell + dy) * width + left + x * cell, (top + y * cell + dy) * width + left + (x + 1) * cell);
-    }
-  }
-  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]));
-  return file;
-}
 
 type Json = Record<string, unknown>;
 
@@ -104,10 +77,7 @@ for (const lang of ['zh', 'en'] as const) {
 
     // The desk, on a phone whose camera sees the ticket's QR code.
     const video = qrVideo(token, path.join(tmpdir(), `ticket-${tag}-${lang}.y4m`));
-    const browser: Browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
-    });
+    const browser: Browser = await cameraBrowser(video);
     try {
       const context = await browser.newContext({
         baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: lang === 'zh' ? 'zh-CN' : 'en-US',

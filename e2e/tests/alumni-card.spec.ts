@@ -1,4 +1,8 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { cameraBrowser, qrVideo } from '../support/camera';
+import { button, chooseBySearch, row } from '../support/crud';
 import { foreignText } from '../support/language-scan';
 import { newAlumnus, portalSignIn, staff } from '../support/portal';
 import { residentId } from '../support/registrations';
@@ -14,11 +18,15 @@ const TEXTS = {
     tile: /电子校友卡/, name: '姓名', id: '证件号码', apply: '提交申请', mismatch: '与校友档案不一致', register: '前往校友登记',
     pending: '申请审核中', kind: '电子校友卡', qr: '校友卡二维码（每分钟更新）', benefits: '查看权益', benefitsTitle: '校友权益', front: '返回卡面',
     code: '校友卡码', verify: /^核\s?验$/, valid: '校友卡有效', stale: '截图无效', active: '有效', suspended: '该校友卡已停用',
+    camera: '用摄像头扫描校友卡', stop: '停止扫码', entity: '业务对象', cardEntity: '电子校友卡', search: '搜索', view: '查看', detail: '审计详情',
+    stateField: '卡状态', reasonField: '状态变更原因', reason: '校友挂失',
   },
   en: {
     tile: /Alumni card/, name: 'Name', id: 'ID number', apply: 'Apply', mismatch: 'does not match your alumni record', register: 'Register as an alumnus',
     pending: 'Application being examined', kind: 'Alumni card', qr: 'Alumni card QR code (new every minute)', benefits: 'Benefits', benefitsTitle: 'Alumni benefits', front: 'Card face',
     code: 'Card code', verify: 'Verify', valid: 'The card is valid', stale: 'a screenshot does not work', active: 'Active', suspended: 'This card is suspended',
+    camera: 'Scan the card with the camera', stop: 'Stop scanning', entity: 'Record type', cardEntity: 'Alumni card', search: 'Search', view: 'View', detail: 'Audit entry',
+    stateField: 'Card state', reasonField: 'Reason for the state', reason: 'Reported lost',
   },
 } as const;
 
@@ -74,31 +82,60 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('button', { name: L.front }).click();
     await expect(qr).toBeVisible();
 
-    // The office verifies the code the card shows; a made-up one is refused.
-    const desk = await browser.newContext();
-    const staffPage = await desk.newPage();
-    await signIn(staffPage, { account: 'office' });
-    await setLook(staffPage, lang, 'theme-default');
-    await staffPage.goto('/alumni/alumnicardverify');
-    const input = staffPage.getByLabel(L.code);
-    await input.fill(`${code.slice(0, 10)}-${code.endsWith('000000') ? '111111' : '000000'}`);
-    await staffPage.getByRole('button', { name: L.verify }).click();
-    await expect(staffPage.locator('.ant-alert').filter({ hasText: L.stale })).toBeVisible();
-    await input.fill(code);
-    await staffPage.getByRole('button', { name: L.verify }).click();
-    const verdict = staffPage.locator('.ant-alert-success').filter({ hasText: L.valid });
-    await expect(verdict).toBeVisible();
-    await expect(staffPage.getByText(alumnus.name, { exact: true })).toBeVisible();
-    await expect(staffPage.locator('.ant-tag').filter({ hasText: L.active })).toBeVisible();
-    await staffPage.screenshot({ path: `screenshots/card-verified-${lang}.png` });
+    // The office verifies the card on a phone whose camera sees the code the card shows now; a made-up code typed is refused.
+    const camera = await cameraBrowser(qrVideo(code, path.join(tmpdir(), `card-${tag}-${lang}.y4m`)));
+    try {
+      const desk = await camera.newContext({
+        baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
+        locale: lang === 'zh' ? 'zh-CN' : 'en-US', permissions: ['camera'], reducedMotion: 'reduce',
+      });
+      const staffPage = await desk.newPage();
+      await signIn(staffPage, { account: 'office' });
+      await setLook(staffPage, lang, 'theme-default');
+      await staffPage.goto('/alumni/alumnicardverify');
+      const input = staffPage.getByLabel(L.code);
+      await input.fill(`${code.slice(0, 10)}-${code.endsWith('000000') ? '111111' : '000000'}`);
+      await staffPage.getByRole('button', { name: L.verify }).click();
+      await expect(staffPage.locator('.ant-alert').filter({ hasText: L.stale })).toBeVisible();
+      await staffPage.getByRole('button', { name: L.camera }).click();
+      const verdict = staffPage.locator('.ant-alert-success').filter({ hasText: L.valid });
+      await expect(verdict).toBeVisible({ timeout: 30_000 });
+      await expect(staffPage.getByText(alumnus.name, { exact: true })).toBeVisible();
+      await expect(staffPage.getByText(code.slice(0, 10), { exact: true })).toBeVisible();
+      await expect(staffPage.locator('.ant-tag').filter({ hasText: L.active })).toBeVisible();
+      expect(await foreignText(staffPage, lang)).toEqual([]);
+      await staffPage.screenshot({ path: `screenshots/card-verified-camera-${lang}.png`, fullPage: true });
+      await staffPage.getByRole('button', { name: L.stop }).click();
+      await expect(staffPage.getByRole('button', { name: L.camera })).toBeVisible();
 
-    // Suspended, the same card is refused at the desk.
-    await staff(request, office, 'POST', `${CARDS}/state`, { id, cardState: 2 });
-    await input.fill(code);
-    await staffPage.getByRole('button', { name: L.verify }).click();
-    await expect(staffPage.locator('.ant-alert-error').filter({ hasText: L.suspended })).toBeVisible();
-    await staffPage.screenshot({ path: `screenshots/card-suspended-${lang}.png` });
+      // Suspended with its reason, the same card is refused when typed in.
+      await staff(request, office, 'POST', `${CARDS}/state`, { id, cardState: 2, reason: L.reason });
+      await input.fill(code);
+      await staffPage.getByRole('button', { name: L.verify }).click();
+      await expect(staffPage.locator('.ant-alert-error').filter({ hasText: L.suspended })).toBeVisible();
+      await staffPage.screenshot({ path: `screenshots/card-suspended-${lang}.png` });
+    } finally {
+      await camera.close();
+    }
+
+    // The audit trail shows the suspension: the card, the state before and after, and the reason.
+    const auditor = await browser.newContext();
+    const auditPage = await auditor.newPage();
+    await signIn(auditPage);
+    await setLook(auditPage, lang, 'theme-default');
+    await auditPage.goto('/monitor/log/audit/index');
+    const form = auditPage.locator('form.entity-search');
+    await chooseBySearch(auditPage, form, L.entity, L.cardEntity);
+    await button(form, L.search).click();
+    const table = auditPage.locator('.ant-table').first();
+    const lines = row(table, code.slice(0, 10));
+    await expect(lines.first()).toContainText(L.stateField);
+    await button(lines.first(), L.view).click();
+    const drawer = auditPage.locator('.ant-drawer').filter({ hasText: L.detail });
+    await expect(drawer.locator('.audit-changes')).toContainText(L.reason);
+    await expect(drawer.locator('.audit-changes')).toContainText(L.reasonField);
+    await auditPage.screenshot({ path: `screenshots/card-audit-${lang}.png` });
     await phone.close();
-    await desk.close();
+    await auditor.close();
   });
 }

@@ -23,6 +23,8 @@ import { privacyEn } from './privacy-en';
 import { privacyZh } from './privacy-zh';
 import { cardEn } from './card-en';
 import { cardZh } from './card-zh';
+import { cameraEn } from './camera-en';
+import { cameraZh } from './camera-zh';
 import { pushEn } from './push-en';
 import { pushZh } from './push-zh';
 import { registEn } from './regist-en';
@@ -44,8 +46,8 @@ import { workflowZh } from './workflow-zh';
  * public page that needs them (registration, survey answers, shared albums), so the sign-in page
  * does not download them.
  */
-const businessZh = { activity: activityZh, admin: adminZh, audit: auditZh, bladex: bladexZh, examine: examineZh, academic: academicZh, excel: excelZh, giving: givingZh, job: jobZh, message: messageZh, push: pushZh, regist: registZh, relation: relationZh, resource: resourceZh, smsPush: smsPushZh, survey: surveyZh, workflow: workflowZh, people: peopleZh, privacy: privacyZh, card: cardZh };
-const businessEn: typeof businessZh = { activity: activityEn, admin: adminEn, audit: auditEn, bladex: bladexEn, examine: examineEn, academic: academicEn, excel: excelEn, giving: givingEn, job: jobEn, message: messageEn, push: pushEn, regist: registEn, relation: relationEn, resource: resourceEn, smsPush: smsPushEn, survey: surveyEn, workflow: workflowEn, people: peopleEn, privacy: privacyEn, card: cardEn };
+const businessZh = { activity: activityZh, admin: adminZh, audit: auditZh, bladex: bladexZh, examine: examineZh, academic: academicZh, excel: excelZh, giving: givingZh, job: jobZh, message: messageZh, push: pushZh, regist: registZh, relation: relationZh, resource: resourceZh, smsPush: smsPushZh, survey: surveyZh, workflow: workflowZh, people: peopleZh, privacy: privacyZh, card: cardZh, camera: cameraZh };
+const businessEn: typeof businessZh = { activity: activityEn, admin: adminEn, audit: auditEn, bladex: bladexEn, examine: examineEn, academic: academicEn, excel: excelEn, giving: givingEn, job: jobEn, message: messageEn, push: pushEn, regist: registEn, relation: relationEn, resource: resourceEn, smsPush: smsPushEn, survey: surveyEn, workflow: workflowEn, people: peopleEn, privacy: privacyEn, card: cardEn, camera: cameraEn };
 
 i18n.addResourceBundle('zh', 'translation', businessZh, true, false);
 i18n.addResourceBundle('en', 'translation', businessEn, true, false);

@@ -1,19 +1,14 @@
 import { App, Button, Descriptions, Input, Modal, Result, Space, Tag, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getData, postData } from '../../api/http';
+import { QrCameraReader } from '../../components/QrCameraReader';
 import { APPLIST_BASE, type ConfirmInfo } from './activity-api';
 import { DictText } from './DictText';
 
-interface Detector { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> }
-type DetectorClass = new (options: { formats: string[] }) => Detector;
-
-/** The browser's barcode detector, where it has one (Chromium on phones). */
-const detectorClass = (): DetectorClass | null => (globalThis as unknown as { BarcodeDetector?: DetectorClass }).BarcodeDetector ?? null;
-
 /**
  * The check-in desk (DOMAIN 6.2 签到台), sized for a phone: type the 6-digit code (or scan its QR
- * code with the camera where the browser can), see who it is, check them in.
+ * code with the camera), see who it is, check them in.
  */
 export function CheckInDesk({ activity, open, onClose, onChanged }: {
   activity: { id: string; title: string } | null; open: boolean; onClose: () => void; onChanged: () => void;
@@ -23,16 +18,6 @@ export function CheckInDesk({ activity, open, onClose, onChanged }: {
   const [code, setCode] = useState('');
   const [info, setInfo] = useState<ConfirmInfo | null>(null);
   const [busy, setBusy] = useState(false);
-  const [scanning, setScanning] = useState(false);
-  const video = useRef<HTMLVideoElement>(null);
-  const stream = useRef<MediaStream | null>(null);
-
-  const stopScan = () => {
-    stream.current?.getTracks().forEach((track) => track.stop());
-    stream.current = null;
-    setScanning(false);
-  };
-  useEffect(() => () => stopScan(), []);
 
   const find = async (value = code) => {
     if (!activity) return;
@@ -65,34 +50,9 @@ export function CheckInDesk({ activity, open, onClose, onChanged }: {
     setInfo(null);
     setCode('');
   };
-  const scan = async () => {
-    const Detector = detectorClass();
-    if (!Detector || !navigator.mediaDevices?.getUserMedia) {
-      void message.info(t('activity.scanUnsupported'));
-      return;
-    }
-    const detector = new Detector({ formats: ['qr_code', 'code_128', 'ean_13'] });
-    stream.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
-    setScanning(true);
-    requestAnimationFrame(async function look() {
-      const element = video.current;
-      if (!stream.current || !element) return;
-      if (element.srcObject !== stream.current) {
-        element.srcObject = stream.current;
-        await element.play().catch(() => undefined);
-      }
-      const found = (await detector.detect(element).catch(() => [])).map((b) => /\d{6}/.exec(b.rawValue)?.[0]).find(Boolean);
-      if (found) {
-        stopScan();
-        setCode(found);
-        void find(found);
-      } else requestAnimationFrame(look);
-    });
-  };
-
   const a = info?.application;
   return (
-    <Modal open={open} onCancel={() => { stopScan(); next(); onClose(); }} footer={null} width={480} centered
+    <Modal open={open} onCancel={() => { next(); onClose(); }} footer={null} width={480} centered
       title={t('activity.deskTitle', { title: activity?.title ?? '' })} className="check-in-desk" destroyOnHidden>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Text type="secondary">{t('activity.deskHint')}</Typography.Text>
@@ -102,9 +62,12 @@ export function CheckInDesk({ activity, open, onClose, onChanged }: {
             onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))} onPressEnter={() => void find()} />
           <Button size="large" type="primary" loading={busy && !info} onClick={() => void find()}>{t('activity.find')}</Button>
         </Space.Compact>
-        {scanning
-          ? <><video ref={video} muted playsInline style={{ width: '100%', borderRadius: 8 }} /><Button block onClick={stopScan}>{t('activity.scanStop')}</Button></>
-          : <Button block onClick={() => void scan()}>{t('activity.scan')}</Button>}
+        <QrCameraReader label={t('activity.scan')} primary={false} stopOnRead disabled={!open} onRead={(value) => {
+          const found = /\d{6}/.exec(value)?.[0];
+          if (!found) return;
+          setCode(found);
+          void find(found);
+        }} />
         {info && a && (
           <>
             <Descriptions size="small" column={1} bordered items={[

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Empty, Input, List, Result, Select, Space, Statistic, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getData, postData } from '../../api/http';
+import { QrCameraReader } from '../../components/QrCameraReader';
 import { useMenuStore } from '../../stores/menu-store';
 import {
   CHECK_IN_BASE, flush, newScanId, queued, send, type CheckInActivity, type CheckInCounts, type Scan, type SendResult,
@@ -10,7 +11,6 @@ import {
 import './activity.css';
 
 const COUNTS_EVERY_MS = 5000;
-const SAME_CODE_PAUSE_MS = 4000;
 
 /** What the desk shows of one scan. */
 type Shown = { key: string; kind: 'checkedIn' | 'already' | 'refused' | 'queued'; title: string; detail: string; applicationId?: string };
@@ -28,10 +28,6 @@ export default function CheckInDeskPage() {
   const [code, setCode] = useState('');
   const [shown, setShown] = useState<Shown[]>([]);
   const [waiting, setWaiting] = useState(() => queued().length);
-  const [scanning, setScanning] = useState(false);
-  const video = useRef<HTMLVideoElement>(null);
-  const stream = useRef<MediaStream | null>(null);
-  const last = useRef<{ value: string; at: number }>({ value: '', at: 0 });
 
   const activities = useQuery({ queryKey: ['check-in-activities'], queryFn: () => getData<CheckInActivity[]>(`${CHECK_IN_BASE}/activities`) });
   const counts = useQuery({
@@ -75,55 +71,6 @@ export default function CheckInDeskPage() {
     return () => { window.removeEventListener('online', retry); window.clearInterval(timer); };
   }, [show]);
 
-  const stopScan = () => {
-    stream.current?.getTracks().forEach((track) => track.stop());
-    stream.current = null;
-    setScanning(false);
-  };
-  useEffect(() => () => stopScan(), []);
-
-  const scan = async () => {
-    if (!navigator.mediaDevices?.getUserMedia) {
-      void message.info(t('activity.scanUnsupported'));
-      return;
-    }
-    const [{ default: jsQR }, media] = await Promise.all([
-      import('jsqr'),
-      navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } }).catch(() => null),
-    ]);
-    if (!media) {
-      void message.warning(t('activity.checkInDesk.noCamera'));
-      return;
-    }
-    stream.current = media;
-    setScanning(true);
-    const canvas = document.createElement('canvas');
-    const context = canvas.getContext('2d', { willReadFrequently: true });
-    const look = async () => {
-      const element = video.current;
-      if (!stream.current) return;
-      if (element && element.srcObject !== stream.current) {
-        element.srcObject = stream.current;
-        await element.play().catch(() => undefined);
-      }
-      if (element && context && element.readyState >= 2 && element.videoWidth > 0) {
-        const scale = Math.min(1, 800 / element.videoWidth);
-        canvas.width = Math.round(element.videoWidth * scale);
-        canvas.height = Math.round(element.videoHeight * scale);
-        context.drawImage(element, 0, 0, canvas.width, canvas.height);
-        const found = jsQR(context.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height, { inversionAttempts: 'dontInvert' });
-        const value = found?.data.trim();
-        const stamp = Date.now();
-        if (value && (value !== last.current.value || stamp - last.current.at > SAME_CODE_PAUSE_MS)) {
-          last.current = { value, at: stamp };
-          void submit(value);
-        }
-      }
-      window.setTimeout(() => void look(), 150);
-    };
-    void look();
-  };
-
   const revoke = (item: Shown) => {
     if (!item.applicationId) return;
     modal.confirm({
@@ -157,10 +104,7 @@ export default function CheckInDeskPage() {
       </Card>
       <Card size="small">
         <Space direction="vertical" style={{ width: '100%' }}>
-          {scanning
-            ? <><video ref={video} muted playsInline className="check-in-video" style={{ width: '100%', borderRadius: 8, background: '#000' }} />
-              <Button block onClick={stopScan}>{t('activity.scanStop')}</Button></>
-            : <Button block type="primary" size="large" disabled={!activityId} onClick={() => void scan()}>{t('activity.checkInDesk.camera')}</Button>}
+          <QrCameraReader label={t('activity.checkInDesk.camera')} disabled={!activityId} videoClassName="check-in-video" onRead={(value) => void submit(value)} />
           <Space.Compact style={{ width: '100%' }}>
             <Input size="large" value={code} maxLength={6} inputMode="numeric" autoComplete="off" placeholder={t('activity.codePlaceholder')}
               aria-label={t('activity.codePlaceholder')} className="check-in-code"

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postData } from '../../api/http';
 import { ApiError } from '../../api/api-error';
+import { QrCameraReader } from '../../components/QrCameraReader';
 
 interface VerifiedCard {
   cardNo: string; name: string; photo: string | null; department: string | null; speciality: string | null; year: number | null;
@@ -14,8 +15,8 @@ interface Verdict { valid: boolean; msg: string; card: VerifiedCard }
 const STATE_COLOURS: Record<string, string> = { active: 'green', suspended: 'orange', revoked: 'red', expired: 'default' };
 
 /**
- * 校友卡核验: the code of the card an alumnus shows — scanned (a scanner types it and presses Enter)
- * or typed — checked by the server; the answer shows the holder (photo, name, class), the validity
+ * 校友卡核验: the code of the card an alumnus shows — read with the phone's camera, scanned (a
+ * scanner types it and presses Enter) or typed — checked by the server; the answer shows the holder (photo, name, class), the validity
  * and the state, in green when the card is valid and red when it is refused.
  */
 export default function AlumniCardVerifyPage() {
@@ -26,16 +27,16 @@ export default function AlumniCardVerifyPage() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const input = useRef<HTMLInputElement | null>(null);
 
-  const verify = async () => {
+  const verify = async (value = code) => {
     setVerdict(null);
     setRefusal(null);
-    if (!code.trim()) {
+    if (!value.trim()) {
       setRefusal(t('card.codeRequired'));
       return;
     }
     setBusy(true);
     try {
-      setVerdict(await postData<Verdict>(`${alumniCardEntity.api?.base}/verify`, { code: code.trim() }));
+      setVerdict(await postData<Verdict>(`${alumniCardEntity.api?.base}/verify`, { code: value.trim() }));
     } catch (error) {
       setRefusal(error instanceof ApiError || error instanceof Error ? error.message : String(error));
     } finally {
@@ -61,6 +62,9 @@ export default function AlumniCardVerifyPage() {
           </Space.Compact>
         </Form.Item>
       </Form>
+      <div style={{ marginBottom: 16 }}>
+        <QrCameraReader label={t('card.camera')} onRead={(value) => void verify(value)} />
+      </div>
       {refusal ? <Alert type="error" showIcon message={refusal} role="alert" /> : null}
       {verdict && card ? (
         <Space direction="vertical" style={{ width: '100%' }}>
