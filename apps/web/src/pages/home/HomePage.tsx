@@ -8,7 +8,8 @@ import { toQueryParams } from '../../entity/search-params';
 import { BarChart, topTen } from './BarChart';
 import { ColumnChart, type Column } from './ColumnChart';
 import { ComboChart } from './ComboChart';
-import { useDashboardAccess } from './dashboard-access';
+import { CardFigures } from './CardFigures';
+import { STATISTIC_MENUS, useDashboardAccess } from './dashboard-access';
 import { useRefreshDashboard, type StatItem } from './dashboard-calls';
 import './dashboard.css';
 import { FigureCard } from './FigureCard';
@@ -19,6 +20,7 @@ import { LineChart } from './LineChart';
 import { NoticeList } from './NoticeList';
 import { PieChart } from './PieChart';
 import { TodoList } from './TodoList';
+import { EventSeatsTable } from './EventSeatsTable';
 import { UpcomingActivities } from './UpcomingActivities';
 import { useDashboardData } from './use-dashboard-data';
 import { retryFailed, Widget, widgetState, type QueryLike } from './Widget';
@@ -46,7 +48,7 @@ export default function HomePage() {
   const yuan = useMemo(() => (v: number) => formatYuan(v, lang), [lang]);
   const go = (to: string | null) => (to ? () => void navigate(to) : undefined);
   const frame = (queries: QueryLike[], isEmpty: boolean) => ({ state: widgetState(queries, isEmpty), onRetry: retryFailed(queries) });
-  const { regist, student, donation, visit, enrolling, ongoing, messages, upcoming, notices, tasks, lines } = data;
+  const { regist, student, donation, visit, enrolling, ongoing, messages, upcoming, eventSeats, cards, notices, tasks, lines } = data;
 
   // The alumni list, or the study records for those who have only them, filtered by year(s) or department.
   const alumniLink = (years?: [number, number], departmentId?: string) => (menu('basicinfo')
@@ -193,6 +195,23 @@ export default function HomePage() {
             <TodoList lines={shownLines} tasks={data.taskRows} />
           </Widget>
         </Col>
+
+        {menu(...STATISTIC_MENUS.eventSeats) && (
+          <Col {...half(14)}>
+            <Widget testId="stat-event-seats" title={t('home.events.title')} {...frame([eventSeats], (eventSeats.data?.records.length ?? 0) === 0)}
+              emptyText={t('home.events.empty', { days: eventSeats.data?.recentDays ?? 30 })}>
+              <EventSeatsTable rows={eventSeats.data?.records ?? []} access={access} />
+            </Widget>
+          </Col>
+        )}
+        {menu(...STATISTIC_MENUS.alumniCards) && (
+          <Col {...half(10)}>
+            <Widget testId="stat-alumni-cards" title={t('home.alumniCards.title')} {...frame([cards], (cards.data?.applied ?? 0) === 0)}
+              emptyText={t('home.alumniCards.empty')}>
+              {cards.data && <CardFigures count={cards.data} access={access} />}
+            </Widget>
+          </Col>
+        )}
 
         {menu('visitrecord') && (
           <Col {...half(12)}>

@@ -8,7 +8,7 @@ import type { ListRow } from './dashboard-calls';
 import { useDictLabels } from './use-dict-labels';
 
 /** Colours of the activity phases (activity_phase): 报名中 green, 进行中 blue, the rest plain. */
-const PHASE_COLOUR: Record<string, string> = { '1': 'default', '2': 'green', '3': 'orange', '4': 'blue', '5': 'default' };
+export const PHASE_COLOUR: Record<string, string> = { '1': 'default', '2': 'green', '3': 'orange', '4': 'blue', '5': 'default' };
 
 /** Row 6: the next five activities with a date badge, phase, venue and the seats confirmed of the capacity. */
 export function UpcomingActivities({ rows, access }: { rows: readonly ListRow[]; access: DashboardAccess }) {

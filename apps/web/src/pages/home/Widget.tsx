@@ -28,12 +28,14 @@ interface Props {
   extra?: ReactNode;
   /** Height of the skeleton and the empty box, near what the widget draws. */
   height?: number;
+  /** What the empty box says (暂无数据 when absent). */
+  emptyText?: ReactNode;
   testId: string;
   children: ReactNode;
 }
 
 /** The frame of every dashboard widget: its title, then a skeleton, 加载失败，点击重试, 暂无数据 or its content. */
-export function Widget({ title, state, onRetry, extra, height = 260, testId, children }: Props) {
+export function Widget({ title, state, onRetry, extra, height = 260, emptyText, testId, children }: Props) {
   const { t } = useTranslation();
   return (
     <Card title={title} extra={extra} size="small" className="dashboard-widget" data-testid={testId} aria-busy={state === 'loading'}>
@@ -45,7 +47,7 @@ export function Widget({ title, state, onRetry, extra, height = 260, testId, chi
       )}
       {state === 'empty' && (
         <div className="dashboard-widget-center" style={{ minHeight: height }}>
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.empty')} />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('home.empty')} />
         </div>
       )}
       {state === 'ready' && children}

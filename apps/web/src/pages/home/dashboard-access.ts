@@ -12,6 +12,17 @@ export interface DashboardAccess {
   link: (code: string, filters?: Record<string, string | number | undefined>) => string | null;
 }
 
+/**
+ * The menus whose holders may read each statistic of the dashboard: the menus of the page its figures
+ * come from, as the server grants the call (access/route-grant.ts).
+ */
+export const STATISTIC_MENUS = {
+  /** countSeats: the activity list's. */
+  eventSeats: ['activity'],
+  /** countCard: the alumni card list's. */
+  alumniCards: ['alumnicard'],
+} as const;
+
 export function useDashboardAccess(): DashboardAccess {
   const menus = useMenuStore((s) => s.menus);
   const buttons = useMenuStore((s) => s.buttons);

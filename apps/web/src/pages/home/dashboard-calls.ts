@@ -12,6 +12,13 @@ export interface StudentCount {
 export interface DonationSums { thisYearAmount: string; thisMonthAmount: string; pledgedCount: number; byMonth: StatItem[]; byPurpose: StatItem[] }
 export interface VisitCount { total: number; alumniVisited: number; organizationsVisited: number; byMonth: StatItem[] }
 export type ListRow = Record<string, unknown> & { id?: string };
+/** The seats and check-in of one activity with sign-up; capacity 0 = no limit, checkInRate null with nothing confirmed. */
+export interface EventSeats {
+  id: string; title: string; startTime: string; endTime: string; phase: string;
+  capacity: number; seatsTaken: number; waitlisted: number; confirmed: number; checkedIn: number; checkInRate: number | null;
+}
+export interface EventSeatsCount { recentDays: number; records: EventSeats[] }
+export interface CardCount { applied: number; pending: number; rejected: number; approved: number; active: number; expired: number; suspended: number; revoked: number }
 
 /** The first key of every dashboard query: the refresh icon refetches them all. */
 export const DASHBOARD_KEY = 'dashboard';
@@ -26,6 +33,8 @@ export const dashboardCalls = {
   countStudent: () => postData<StudentCount>('/blade-studentStatus/studentStatus/countStudent'),
   countDonation: () => getData<DonationSums>('/donation/countAmount'),
   countVisit: () => postData<VisitCount>('/blade-visitRecord/visitRecord/countVisit'),
+  countSeats: () => getData<EventSeatsCount>('/blade-activity/activity/countSeats'),
+  countCard: () => getData<CardCount>('/blade-alumniCard/alumniCard/countCard'),
   school: () => getData<{ schoolName: string }>('/blade-registInfo/registInfo/schoolBeginYear'),
   page: (path: string, params: Params) => getData<Page<ListRow>>(path, params),
 };

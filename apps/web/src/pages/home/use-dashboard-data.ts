@@ -1,6 +1,6 @@
 import { actApplistEntity, docQueryEntity, donationEntity, messageEntity } from '@alumni/domain';
 import { toQueryParams } from '../../entity/search-params';
-import type { DashboardAccess } from './dashboard-access';
+import { STATISTIC_MENUS, type DashboardAccess } from './dashboard-access';
 import { dashboardCalls, dayFromToday, useDashboardQuery, useListTotal, type ListRow } from './dashboard-calls';
 import type { QueryLike } from './Widget';
 
@@ -24,6 +24,8 @@ export function useDashboardData(access: DashboardAccess) {
   const upcoming = useDashboardQuery(['upcoming'], () => dashboardCalls.page('/blade-activity/activity/page', {
     startTime_dategt: `${dayFromToday(0)} ${new Date().toTimeString().slice(0, 8)}`, enabled_equal: 1, isCancelled_equal: 0, ascs: 'startTime', current: 1, size: 5,
   }), menu('activity'));
+  const eventSeats = useDashboardQuery(['countSeats'], dashboardCalls.countSeats, menu(...STATISTIC_MENUS.eventSeats));
+  const cards = useDashboardQuery(['countCard'], dashboardCalls.countCard, menu(...STATISTIC_MENUS.alumniCards));
   const notices = useDashboardQuery(['notices'], () => dashboardCalls.page('/blade-desk/notice/list', { current: 1, size: 5, descs: 'releaseTime' }), menu('notice'));
   const tasks = useDashboardQuery(['todo-list'], () => dashboardCalls.page('/blade-flow/work/todo-list', { current: 1, size: 5 }), menu('work_todo'));
   const claims = useListTotal('/blade-flow/work/claim-list', {}, menu('work_claim'));
@@ -52,7 +54,7 @@ export function useDashboardData(access: DashboardAccess) {
     ...line('workClaim', menu('work_claim'), claims, link('work_claim')),
   ];
   return {
-    regist, student, donation, visit, enrolling, ongoing, messages, upcoming, notices, tasks, lines,
+    regist, student, donation, visit, enrolling, ongoing, messages, upcoming, eventSeats, cards, notices, tasks, lines,
     taskRows: (tasks.data?.records ?? []) as ListRow[],
   };
 }
