@@ -30,6 +30,8 @@ const CALLS: { widget: string; method: 'GET' | 'POST'; url: () => string }[] = [
   { widget: 'registration card, status and month charts (countRegistInfo)', method: 'POST', url: () => '/api/blade-registInfo/registInfo/countRegistInfo' },
   { widget: 'giving card, month and purpose charts (donation countAmount)', method: 'GET', url: () => '/api/donation/countAmount' },
   { widget: 'visits this year (countVisit)', method: 'POST', url: () => '/api/blade-visitRecord/visitRecord/countVisit' },
+  { widget: 'events: seats and check-in (countSeats)', method: 'GET', url: () => '/api/blade-activity/activity/countSeats' },
+  { widget: 'alumni cards (countCard)', method: 'GET', url: () => '/api/blade-alumniCard/alumniCard/countCard' },
   { widget: 'activities card: 报名中', method: 'GET', url: () => '/api/blade-activity/activity/page?phase_equal=2&size=1' },
   { widget: 'upcoming activities', method: 'GET', url: () => `/api/blade-activity/activity/page?startTime_dategt=${today()}%2000:00:00&enabled_equal=1&isCancelled_equal=0&ascs=startTime&size=5` },
   { widget: 'messages card', method: 'GET', url: () => '/api/blade-message/message/list?replyStatus_equal=0&size=1' },
