@@ -27,9 +27,8 @@ export interface SendOptions {
   /** Not before this time. */
   startAfter?: Date;
   /**
-   * The caller's open transaction: the embedded queue writes the job in it, so the job exists
-   * exactly when the caller's work commits. pg-boss writes through its own connection at once, so
-   * a handler must find nothing to do when that work rolled back.
+   * The caller's open transaction: the queue writes the job in it (pg-boss through its `db`
+   * option), so the job exists exactly when the caller's work commits and not at all when it rolls back.
    */
   transaction?: Db;
 }

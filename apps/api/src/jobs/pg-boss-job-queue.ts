@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { formatDateTime } from '../core/time.js';
 import type { Db } from '../db/database.js';
@@ -15,6 +15,19 @@ interface Envelope {
   tenantId: string | null;
   createdBy: string | null;
   data: unknown;
+}
+
+/**
+ * pg-boss's writes through the caller's open transaction (its `db` option): the job is stored
+ * exactly when the caller's work commits, and a rolled-back write leaves no job behind.
+ */
+function inTransaction(tx: Db): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+  return {
+    async executeSql(text, values = []) {
+      const result = await tx.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: [...result.rows] };
+    },
+  };
 }
 
 interface BossRow {
@@ -115,6 +128,7 @@ export class PgBossJobQueue implements JobQueue {
       retryBackoff: options.retryBackoff ?? true,
       expireInSeconds: options.expireInSeconds ?? this.settings.leaseSeconds,
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.transaction ? { db: inTransaction(options.transaction) } : {}),
     });
     if (!id) throw new Error(`the queue refused a ${name} job`);
     return id;
@@ -133,7 +147,8 @@ export class PgBossJobQueue implements JobQueue {
       expireInSeconds: options.expireInSeconds ?? this.settings.leaseSeconds,
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     }));
-    for (let i = 0; i < jobs.length; i += 1000) await this.boss.insert(jobs.slice(i, i + 1000));
+    const db = options.transaction ? { db: inTransaction(options.transaction) } : {};
+    for (let i = 0; i < jobs.length; i += 1000) await this.boss.insert(jobs.slice(i, i + 1000), db);
     return jobs.map((j) => j.id);
   }
 

@@ -60,6 +60,17 @@ const TEMPLATE_ROWS: { code: string; name: string; channel: string; scene: strin
     content: '${name}校友您好，${noticeTitle}，详情：${noticeUrl}。拒收请回复R',
     variables: [NAME, v('noticeTitle', '通知标题', '校庆公告'), v('noticeUrl', '通知链接', 'https://example.com/n/1')],
   },
+  // The texts a seat taken sends by SMS with its ticket (decision 274): found by these codes.
+  {
+    code: 'ACTIVITY_TICKET_SMS', name: '活动门票短信', channel: '2', scene: '3',
+    content: '${name}校友您好，您报名的“${activityTitle}”（${startTime}）已确认，入场出示电子门票：${ticketUrl}',
+    variables: [NAME, v('activityTitle', '活动名称', '校友返校日'), v('startTime', '开始时间', '2024-10-12 09:00'), v('ticketUrl', '门票链接', 'https://example.com/portal/ticket/1')],
+  },
+  {
+    code: 'WAITLIST_PROMOTED_SMS', name: '候补成功短信', channel: '2', scene: '3',
+    content: '${name}校友您好，有名额空出，您候补的“${activityTitle}”（${startTime}）已转为确认，入场出示电子门票：${ticketUrl}',
+    variables: [NAME, v('activityTitle', '活动名称', '校友返校日'), v('startTime', '开始时间', '2024-10-12 09:00'), v('ticketUrl', '门票链接', 'https://example.com/portal/ticket/1')],
+  },
 ];
 
 const ZH_AGREEMENT_V11 = `${REGIST_AGREEMENT.content.zh}我们会依据《个人信息保护法》保存您的信息，直至您要求删除或不再需要为止。`;

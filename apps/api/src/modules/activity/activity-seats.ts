@@ -1,12 +1,7 @@
-import {
-  APPLY_MSG, APPLY_STATUS, PAYMENT_STATUS, PUSH_CHANNEL, PUSH_STATUS, TARGET_STATUS, actApplistEntity, activityEntity,
-  noticePushEntity, noticePushRecordEntity,
-} from '@alumni/domain';
+import { APPLY_MSG, APPLY_STATUS, PAYMENT_STATUS, actApplistEntity, activityEntity } from '@alumni/domain';
 import { sql } from 'kysely';
-import { ids } from '../../core/ids.js';
 import { now } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import { inAppAllowed } from '../../portal/portal-consent.js';
 import { cents, seatsTaken, yuan } from './activity-rules.js';
 
 /**
@@ -98,8 +93,9 @@ type CodeMaker = (db: Db, tenantId: string, activityId: string) => Promise<strin
 /**
  * Fills freed seats from the waitlist, first in line first, while the head of the line fits (itself and
  * its companions); stops at the first that does not, so nobody is passed over. Only an activity with a
- * capacity that is not cancelled and has not started promotes. Each promoted alumnus is told by an
- * in-app message when they accept those. Call under the activity's lock. Answers the promoted ids.
+ * capacity that is not cancelled and has not started promotes. Each promoted alumnus is told, with
+ * the ticket, through the channels they consented to (decision 274). Call under the activity's lock.
+ * Answers the promoted ids.
  */
 export async function promoteWaitlist(tx: Db, tenantId: string, activityId: string, userId: string | null, newCode: CodeMaker): Promise<string[]> {
   const activity = await tx.selectFrom(activityEntity.table).select(['id', 'title', 'capacity', 'is_cancelled', 'start_time', 'fee'])
@@ -110,7 +106,7 @@ export async function promoteWaitlist(tx: Db, tenantId: string, activityId: stri
   const promoted: string[] = [];
   let seats = await seatsTaken(tx, tenantId, activityId);
   for (;;) {
-    const head = await waitlistQuery(tx, tenantId, activityId).select(['id', 'companions', 'alumni_id', 'name', 'check_in_code', 'payment_status'])
+    const head = await waitlistQuery(tx, tenantId, activityId).select(['id', 'companions', 'check_in_code', 'payment_status'])
       .limit(1).executeTakeFirst();
     if (!head) break;
     const need = 1 + Number(head.companions ?? 0);
@@ -124,34 +120,8 @@ export async function promoteWaitlist(tx: Db, tenantId: string, activityId: stri
     }).where('id', '=', String(head.id)).where('apply_status', '=', APPLY_STATUS.waitlisted).execute();
     seats += need;
     promoted.push(String(head.id));
+    // Its listeners issue the ticket and tell the alumnus through their consented channels (ticket-issue.ts).
     await seatTaken(tx, { tenantId, activityId, applicationId: String(head.id), via: 'promotion' });
-    if (head.alumni_id !== null && head.alumni_id !== undefined) {
-      await tellPromoted(tx, tenantId, String(head.alumni_id), String(head.name ?? ''), String(activity.title ?? ''), String(activity.start_time ?? ''));
-    }
   }
   return promoted;
-}
-
-/**
- * Tells an alumnus their waitlisted application got a seat: an in-app message (a delivered one-person
- * push to that alumnus, which the portal's messages list shows), unless they withdrew in-app consent.
- */
-async function tellPromoted(tx: Db, tenantId: string, alumnusId: string, name: string, title: string, start: string): Promise<void> {
-  if (!(await inAppAllowed(tx, tenantId, [alumnusId])).has(alumnusId)) return;
-  const stamp = now();
-  const fill = (text: string) => text.replace('{name}', name).replace('{title}', title).replace('{start}', start.slice(0, 16));
-  // The alumnus's language is not kept with the record: the message speaks both.
-  const subject = `${fill(APPLY_MSG.promotedTitle.zh)} / ${fill(APPLY_MSG.promotedTitle.en)}`.slice(0, 100);
-  const pushId = ids.next();
-  await tx.insertInto(noticePushEntity.table).values({
-    id: pushId, tenant_id: tenantId, title: subject, channels: PUSH_CHANNEL.inApp, subject, content: `${fill(APPLY_MSG.promotedBody.zh)}\n${fill(APPLY_MSG.promotedBody.en)}`,
-    target_scope: '5', target_value: JSON.stringify({ alumniIds: alumnusId }), send_type: '1', send_time: stamp, push_status: PUSH_STATUS.done,
-    target_count: 1, success_count: 1, fail_count: 0, skip_count: 0, read_count: 0,
-    create_time: stamp, update_time: stamp, status: 1, is_deleted: 0,
-  }).execute();
-  await tx.insertInto(noticePushRecordEntity.table).values({
-    id: ids.next(), tenant_id: tenantId, push_id: pushId, alumni_id: alumnusId, alumni_name: name.slice(0, 30), channel: PUSH_CHANNEL.inApp,
-    address: alumnusId, status: TARGET_STATUS.delivered, send_time: stamp,
-    create_time: stamp, update_time: stamp, is_deleted: 0,
-  }).execute();
 }

@@ -6,6 +6,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Caller } from '../../core/caller.js';
 import { badRequest } from '../../core/errors.js';
 import type { Db } from '../../db/database.js';
+import type { FieldSealing } from '../../db/field-sealing.js';
 import type { EntityOperations } from '../../engine/entity-operations.js';
 import type { EntityRepository, RowScope } from '../../engine/entity-repository.js';
 import { normalPhone } from '../identity/identity-normal.js';
@@ -285,6 +286,25 @@ export async function audienceSource(operations: EntityOperations, repository: E
 
 const RECIPIENT_COLUMNS = ['id', 'alumni_code', 'name', 'area_code', 'phone', 'email', 'allow_sms', 'allow_email', 'allow_wechat', 'status', 'is_deceased'];
 
+/** An `alumni_basic_info` row of `RECIPIENT_COLUMNS` as a recipient, its sealed contact fields opened. */
+function recipientOf(r: Record<string, unknown>, sealing: FieldSealing | null | undefined): Recipient {
+  const open = (field: 'phone' | 'email', value: unknown): string | null =>
+    value === null || value === undefined ? null : sealing ? sealing.openColumn(basicInfoEntity, field, value) : String(value);
+  return {
+    id: String(r.id),
+    alumniCode: r.alumni_code === null ? null : String(r.alumni_code),
+    name: String(r.name ?? ''),
+    areaCode: filled(r.area_code) ? String(r.area_code) : MAINLAND,
+    phone: open('phone', r.phone),
+    email: open('email', r.email),
+    allowSms: Number(r.allow_sms) === 1,
+    allowEmail: Number(r.allow_email) === 1,
+    allowWechat: Number(r.allow_wechat) === 1,
+    status: Number(r.status ?? 1),
+    isDeceased: Number(r.is_deceased) === 1,
+  };
+}
+
 /**
  * The alumni the filter matches, in batches of `batchSize` (default 1000), in id order. Each batch
  * is one query after the last id seen (keyset paging), so a library of any size costs the same per
@@ -292,9 +312,6 @@ const RECIPIENT_COLUMNS = ['id', 'alumni_code', 'name', 'area_code', 'phone', 'e
  */
 export async function* resolveAudience(source: AudienceSource, filter: AudienceFilter, batchSize = 1000): AsyncGenerator<Recipient[]> {
   const { repository, scope } = source;
-  const sealing = repository.sealing;
-  const open = (field: 'phone' | 'email', value: unknown): string | null =>
-    value === null || value === undefined ? null : sealing ? sealing.openColumn(basicInfoEntity, field, value) : String(value);
   let after: string | null = null;
   for (;;) {
     let query = repository.scoped(basicInfoEntity, scope, [], source.db).select(RECIPIENT_COLUMNS.map((c) => `${basicInfoEntity.table}.${c}`));
@@ -302,22 +319,21 @@ export async function* resolveAudience(source: AudienceSource, filter: AudienceF
     if (after !== null) query = query.where(`${basicInfoEntity.table}.id`, '>', after);
     const rows = await query.orderBy(`${basicInfoEntity.table}.id`).limit(batchSize).execute() as Record<string, unknown>[];
     if (rows.length === 0) return;
-    yield rows.map((r) => ({
-      id: String(r.id),
-      alumniCode: r.alumni_code === null ? null : String(r.alumni_code),
-      name: String(r.name ?? ''),
-      areaCode: filled(r.area_code) ? String(r.area_code) : MAINLAND,
-      phone: open('phone', r.phone),
-      email: open('email', r.email),
-      allowSms: Number(r.allow_sms) === 1,
-      allowEmail: Number(r.allow_email) === 1,
-      allowWechat: Number(r.allow_wechat) === 1,
-      status: Number(r.status ?? 1),
-      isDeceased: Number(r.is_deceased) === 1,
-    }));
+    yield rows.map((r) => recipientOf(r, repository.sealing));
     if (rows.length < batchSize) return;
     after = String(rows[rows.length - 1]?.id);
   }
+}
+
+/**
+ * One alumnus of the tenant as a recipient, read through `db` (a write's transaction, inside one)
+ * with no data scope: a message the product sends on its own (a ticket) to the alumnus it concerns.
+ * Undefined when there is no such alumnus.
+ */
+export async function recipientById(db: Db, sealing: FieldSealing | null, tenantId: string, alumnusId: string): Promise<Recipient | undefined> {
+  const row = await db.selectFrom(basicInfoEntity.table).select(RECIPIENT_COLUMNS).where('tenant_id', '=', tenantId).where('id', '=', alumnusId)
+    .where('is_deleted', '=', 0).executeTakeFirst() as Record<string, unknown> | undefined;
+  return row ? recipientOf(row, sealing) : undefined;
 }
 
 /** A mainland mobile as its eleven digits, or null: what an SMS can be sent to. */

@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../../auth/password.js';
 import { CLIENT_HEADER, DEMO_PASSWORD, startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
 import { LOCAL_SERVICES } from '../../test-support/local-services.js';
+import { localMailSetting, standInWebDir, startLocalSmtp, type LocalSmtp } from '../../test-support/local-mail.js';
 import { waitFor } from '../../test-support/wait-for.js';
 
 const BASE = '/api/blade-noticePush/noticePush';
@@ -26,32 +22,21 @@ type Json = Record<string, unknown>;
 describe.each(testDialects())('links and templates outside the product on %s (issue 28)', (dialect) => {
   let t: TestApp;
   let office: string;
-  let smtp: SMTPServer;
-  let webDir: string;
+  let smtp: LocalSmtp;
+  let web: ReturnType<typeof standInWebDir>;
   /** Where the server listens: what the public base address is set to, and where the links lead. */
   let origin: string;
-  const received: ParsedMail[] = [];
   let alumnus: Json;
   /** The push the e-mail test sent and the notice it carried. */
   let mailed: { pushId: string; noticeId: string; title: string } | null = null;
 
   beforeAll(async () => {
     // A stand-in for the built web app: the server answers its pages from these two files.
-    webDir = mkdtempSync(path.join(tmpdir(), 'links-web-'));
-    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>back-office</title>');
-    writeFileSync(path.join(webDir, 'portal.html'), '<!doctype html><title>alumni portal</title>');
-    smtp = new SMTPServer({
-      secure: false, disabledCommands: ['STARTTLS'], allowInsecureAuth: true, logger: false,
-      onAuth(auth, _session, done) { done(null, { user: auth.username }); },
-      onData(stream, _session, done) { simpleParser(stream).then((mail) => { received.push(mail); done(); }, done); },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    t = await startTestApp(dialect, { ...LOCAL_SERVICES, WEB_DIR: webDir });
+    web = standInWebDir();
+    smtp = await startLocalSmtp();
+    t = await startTestApp(dialect, { ...LOCAL_SERVICES, WEB_DIR: web.dir });
     office = await t.signIn('office');
-    const setting = await t.call('POST', '/api/blade-emailSetting/emailSetting/submit', office, {
-      settingName: '链接邮箱', smtpHost: '127.0.0.1', smtpPort: (smtp.server.address() as AddressInfo).port, encryption: '0', username: 'mailer', password: 'secret',
-      senderAddress: 'alumni@example.com', senderName: '校友总会', dailyLimit: 10000, isDefault: 1,
-    });
+    const setting = await t.call('POST', '/api/blade-emailSetting/emailSetting/submit', office, { ...localMailSetting(smtp.port), settingName: '链接邮箱' });
     expect(setting.statusCode, setting.body).toBe(200);
     const records = (await t.call('GET', '/api/blade-basicInfo/basicInfo/list?size=3&status=1&isDeceased=0', office)).json().data.records as Json[];
     alumnus = records[1] as Json;
@@ -65,8 +50,8 @@ describe.each(testDialects())('links and templates outside the product on %s (is
   }, 180_000);
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    rmSync(webDir, { recursive: true, force: true });
+    await smtp?.close();
+    web?.remove();
   });
 
   const submit = (body: Json, headers: Record<string, string> = {}) => t.call('POST', `${BASE}/submit`, office, body, headers);
@@ -76,7 +61,7 @@ describe.each(testDialects())('links and templates outside the product on %s (is
   });
   const until = (id: string) => waitFor(`push ${id} to end`, async () => (await t.call('GET', `${BASE}/detail?id=${id}`, office)).json().data as Json,
     (p) => Number(p.pushStatus) >= 3, 60_000);
-  const mailTo = (subject: string) => waitFor(`the e-mail "${subject}"`, async () => received.find((m) => m.subject === subject), (m) => m !== undefined, 30_000) as Promise<ParsedMail>;
+  const mailTo = (subject: string) => smtp.mailTo(subject);
   /** Links to the product pass through the click-through address, which names where they lead. */
   const leadsTo = (link: string) => {
     const url = new URL(link);

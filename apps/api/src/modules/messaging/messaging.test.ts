@@ -34,7 +34,8 @@ describe.each(testDialects())('notice templates and texts on %s (DOMAIN 8.2, 8.7
     it('answers the enabled templates of a channel and scene for the push forms', async () => {
       const sms = (await t.call('GET', `${TEMPLATES}/all?channel=2`, admin)).json().data as Json[];
       expect(sms.map((r) => r.templateCode)).toEqual([
-        'APPLY_CONFIRMED_SMS', 'BIRTHDAY_SMS', 'EVENT_REMINDER_SMS', 'GENERAL_NOTICE_SMS', 'REGIST_APPROVED_SMS', 'REGIST_REJECTED_SMS',
+        'ACTIVITY_TICKET_SMS', 'APPLY_CONFIRMED_SMS', 'BIRTHDAY_SMS', 'EVENT_REMINDER_SMS', 'GENERAL_NOTICE_SMS', 'REGIST_APPROVED_SMS', 'REGIST_REJECTED_SMS',
+        'WAITLIST_PROMOTED_SMS',
       ]);
       const approved = (await t.call('GET', `${TEMPLATES}/all?channel=2&scene=1`, admin)).json().data as Json[];
       expect(approved).toEqual([expect.objectContaining({

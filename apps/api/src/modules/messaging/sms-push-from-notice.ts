@@ -41,8 +41,21 @@ export interface NoticeSmsDeps {
  * a submit with `pushStatus` 1 would start it — now, or at `planSendTime`. Answers the push's id.
  */
 export async function createSmsPushForNoticePush(deps: NoticeSmsDeps, caller: Pick<Caller, 'tenantId' | 'userId' | 'deptId'>, input: NoticeSmsPush): Promise<string> {
-  const { db, sealing, jobs } = deps;
-  const config = await db.selectFrom('blade_sms').select(['sms_code', 'sign_name']).where('tenant_id', '=', caller.tenantId)
+  const pushId = await deps.db.transaction().execute((tx) => writeNoticeSmsPush(tx, deps, caller, input));
+  const planned = !input.sendNow && input.planSendTime ? input.planSendTime : null;
+  await kickSmsPushes(deps.jobs, caller.tenantId, planned ? parseDateTime(planned) : undefined);
+  return pushId;
+}
+
+/**
+ * Writes that SMS push, 1 待发送 with its targets, through `tx` (the caller's transaction) and
+ * answers its id; the dispatch job starts it once the queue is told (`kickSmsPushes`).
+ */
+export async function writeNoticeSmsPush(
+  tx: Db, deps: Pick<NoticeSmsDeps, 'sealing' | 'smsCode' | 'defaultSignName'>, caller: { tenantId: string; userId: string | null; deptId: string | null }, input: NoticeSmsPush,
+): Promise<string> {
+  const { sealing } = deps;
+  const config = await tx.selectFrom('blade_sms').select(['sms_code', 'sign_name']).where('tenant_id', '=', caller.tenantId)
     .where('is_deleted', '=', 0).where('enabled', '=', 1).$if(deps.smsCode !== null, (q) => q.where('sms_code', '=', deps.smsCode as string))
     .orderBy('update_time', 'desc').executeTakeFirst() as { sms_code: string; sign_name: string | null } | undefined;
   if (!config) throw new Error('no enabled SMS configuration');
@@ -56,18 +69,15 @@ export async function createSmsPushForNoticePush(deps: NoticeSmsDeps, caller: Pi
     sendType: planned ? SEND_TYPE.scheduled : SEND_TYPE.now, planSendTime: planned, pushStatus: PUSH_STATUS.queued,
     targetCount: 0, successCount: 0, failCount: 0, skipCount: 0, segmentCount: 0, orgDeptId: caller.deptId,
   };
-  await db.transaction().execute(async (tx) => {
-    await tx.insertInto(smsPushEntity.table).values({
-      ...valuesToColumns(values), id: pushId, tenant_id: caller.tenantId, create_user: caller.userId, create_dept: caller.deptId,
-      create_time: at, update_user: caller.userId, update_time: at, status: 1, is_deleted: 0,
-    }).execute();
-    const targets = input.recipients.flatMap((r) => {
-      const phone = mainlandMobile('+86', r.phone);
-      return phone ? [{ alumniId: r.alumniId, name: r.name, phone, params: { ...r.values, name: r.name } }] : [];
-    });
-    await insertTargets(tx, sealing, { pushId, tenantId: caller.tenantId, orgDeptId: caller.deptId, userId: caller.userId, deptId: caller.deptId }, TARGET_SOURCE.noticePush, targets);
-    await recountSmsPush(tx, pushId);
+  await tx.insertInto(smsPushEntity.table).values({
+    ...valuesToColumns(values), id: pushId, tenant_id: caller.tenantId, create_user: caller.userId, create_dept: caller.deptId,
+    create_time: at, update_user: caller.userId, update_time: at, status: 1, is_deleted: 0,
+  }).execute();
+  const targets = input.recipients.flatMap((r) => {
+    const phone = mainlandMobile('+86', r.phone);
+    return phone ? [{ alumniId: r.alumniId, name: r.name, phone, params: { ...r.values, name: r.name } }] : [];
   });
-  await kickSmsPushes(jobs, caller.tenantId, planned ? parseDateTime(planned) : undefined);
+  await insertTargets(tx, sealing, { pushId, tenantId: caller.tenantId, orgDeptId: caller.deptId, userId: caller.userId, deptId: caller.deptId }, TARGET_SOURCE.noticePush, targets);
+  await recountSmsPush(tx, pushId);
   return pushId;
 }

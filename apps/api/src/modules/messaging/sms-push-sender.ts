@@ -29,9 +29,12 @@ export interface SendSliceData { pushId: string; fromId: string; toId: string; u
 const push = smsPushEntity.table;
 const targets = smsPushTargetEntity.table;
 
-/** Asks the queue to look for due pushes now, and once more at `at` (a scheduled push's time). */
-export async function kickSmsPushes(jobs: JobQueue, tenantId: string, at?: Date): Promise<void> {
-  await jobs.send<DispatchData>(SMS_PUSH_DISPATCH_JOB, { data: { reason: 'submit' }, tenantId }, at ? { startAfter: at } : {});
+/**
+ * Asks the queue to look for due pushes now, and once more at `at` (a scheduled push's time); with
+ * `transaction`, the ask is written in it, so it exists exactly when the push it is for commits.
+ */
+export async function kickSmsPushes(jobs: JobQueue, tenantId: string, at?: Date, transaction?: Db): Promise<void> {
+  await jobs.send<DispatchData>(SMS_PUSH_DISPATCH_JOB, { data: { reason: 'submit' }, tenantId }, { ...(at ? { startAfter: at } : {}), ...(transaction ? { transaction } : {}) });
 }
 
 /** Sending pace per process: at most `ratePerSecond` messages each second, shared by its jobs. */
@@ -100,9 +103,9 @@ interface Deps {
 /**
  * The two jobs of SMS pushes (DOMAIN 8.4). Dispatch turns each due push (1 待发送, now or past its
  * scheduled time) into send jobs of at most `TARGETS_PER_JOB` targets by id range, then marks it
- * 2 发送中, all in one write (decision 177); a dispatch that dies before that write leaves the
- * push 1 待发送 and runs again (on pg-boss, whose jobs are written through its own connection,
- * slices may then be queued twice, which is harmless: a slice only takes targets still waiting). A slice claims up to `sms.push.batchSize`
+ * 2 发送中, all in one write (decision 177; on pg-boss too, which writes the slices through the same
+ * transaction, decision 274); a dispatch that dies before that write leaves the push 1 待发送 with no
+ * slices and runs again (a slice queued twice would be harmless: it only takes targets still waiting). A slice claims up to `sms.push.batchSize`
  * (≤ 100) waiting targets at a time by marking them 1 发送中 (an update that only a waiting target
  * passes), re-checks consent, sends them in one provider call and records each outcome.
  */
@@ -120,7 +123,7 @@ export async function registerSmsPushJobs(deps: Deps): Promise<void> {
     let slices = 0;
     for (const row of due) {
       const pushId = String(row.id);
-      // The slices and the push's 2 发送中 are written together: on the embedded queue in one
+      // The slices and the push's 2 发送中 are written together in one
       // transaction, so a dispatch that dies leaves the push 1 待发送 with no slices, to be queued again.
       await db.transaction().execute(async (tx) => {
         slices += await queueSlices(tx, jobs, pushId, row.tenant_id, row.create_user === null ? null : String(row.create_user));

@@ -56,7 +56,8 @@ export class SendRecords {
       id: ids.next(), tenant_id: caller.tenantId, channel: record.channel, config_id: record.configId, provider: record.provider,
       target: maskedTarget(record.target).slice(0, 255), target_hash: record.target ? this.hashOf(record.channel, record.target) : null,
       template: record.template.slice(0, 255), params: maskedParams(record.params), status: record.status,
-      answer: maskPersonalText(record.answer), create_user: caller.userId, create_time: now(),
+      // A send the product made on its own (a ticket's e-mail) has no user: '' is no id.
+      answer: maskPersonalText(record.answer), create_user: caller.userId || null, create_time: now(),
     }).execute();
   }
 

@@ -20,9 +20,9 @@ export interface ProcessTimerData {
 const DUE_MARGIN_MS = 1000;
 
 /**
- * Sends the timer's job, not before it is due, in the step's own transaction on the embedded queue
- * (the job exists exactly when the step does). pg-boss writes through its own connection: a job
- * whose step then rolls back finds no timer waiting and does nothing.
+ * Sends the timer's job, not before it is due, in the step's own transaction on either queue (the
+ * job exists exactly when the step does; decision 274). A job whose timer was settled meanwhile finds
+ * no timer waiting and does nothing.
  */
 export function timerScheduler(jobs: JobQueue): TimerScheduler {
   return async (trx, instance, timer) => {
