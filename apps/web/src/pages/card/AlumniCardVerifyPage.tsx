@@ -69,18 +69,19 @@ export default function AlumniCardVerifyPage() {
       {verdict && card ? (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Alert type={verdict.valid ? 'success' : 'error'} showIcon message={verdict.msg} role="status" />
-          <Space align="start" size="large">
+          {/* The photo beside the holder's details, above them on a phone. */}
+          <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 16 }}>
             {card.photo
               ? <Avatar shape="square" size={96} src={card.photo} alt={card.name} />
               : <Avatar shape="square" size={96}>{t('card.noPhoto')}</Avatar>}
-            <Descriptions column={1} size="small" bordered>
+            <Descriptions column={1} size="small" bordered style={{ flex: '1 1 260px' }}>
               <Descriptions.Item label={t('card.name')}><span data-user-data="">{card.name}</span></Descriptions.Item>
               <Descriptions.Item label={t('card.klass')}><span data-user-data="">{klass}</span></Descriptions.Item>
               <Descriptions.Item label={t('card.cardNo')}><span data-user-data="">{card.cardNo}</span></Descriptions.Item>
               <Descriptions.Item label={t('card.validity')}><span data-user-data="">{`${card.validFrom ?? ''} – ${card.validUntil ?? ''}`}</span></Descriptions.Item>
               <Descriptions.Item label={t('card.state')}><Tag color={STATE_COLOURS[card.status] ?? 'default'}>{card.statusLabel}</Tag></Descriptions.Item>
             </Descriptions>
-          </Space>
+          </div>
         </Space>
       ) : null}
     </Card>
