@@ -20,6 +20,7 @@ const TEXTS = {
     code: '校友卡码', verify: /^核\s?验$/, valid: '校友卡有效', stale: '截图无效', active: '有效', suspended: '该校友卡已停用',
     camera: '用摄像头扫描校友卡', stop: '停止扫码', entity: '业务对象', cardEntity: '电子校友卡', search: '搜索', view: '查看', detail: '审计详情',
     stateField: '卡状态', reasonField: '状态变更原因', reason: '校友挂失',
+    approved: '已通过', cardNoField: '卡号', suspend: '停用', ok: '确定', reasonLabel: '原因', reasonRequired: '请填写停用或注销的原因', done: '已更新校友卡状态',
   },
   en: {
     tile: /Alumni card/, name: 'Name', id: 'ID number', apply: 'Apply', mismatch: 'does not match your alumni record', register: 'Register as an alumnus',
@@ -27,6 +28,7 @@ const TEXTS = {
     code: 'Card code', verify: 'Verify', valid: 'The card is valid', stale: 'a screenshot does not work', active: 'Active', suspended: 'This card is suspended',
     camera: 'Scan the card with the camera', stop: 'Stop scanning', entity: 'Record type', cardEntity: 'Alumni card', search: 'Search', view: 'View', detail: 'Audit entry',
     stateField: 'Card state', reasonField: 'Reason for the state', reason: 'Reported lost',
+    approved: 'Approved', cardNoField: 'Card number', suspend: 'Suspend', ok: 'OK', reasonLabel: 'Reason', reasonRequired: 'Please give the reason for suspending or revoking', done: 'The card state is updated',
   },
 } as const;
 
@@ -108,8 +110,28 @@ for (const lang of ['zh', 'en'] as const) {
       await staffPage.getByRole('button', { name: L.stop }).click();
       await expect(staffPage.getByRole('button', { name: L.camera })).toBeVisible();
 
-      // Suspended with its reason, the same card is refused when typed in.
-      await staff(request, office, 'POST', `${CARDS}/state`, { id, cardState: 2, reason: L.reason });
+      // The office suspends the card on 电子校友卡, which asks the reason first; the same card is then refused when typed in.
+      const cards = await browser.newContext();
+      const cardsPage = await cards.newPage();
+      await signIn(cardsPage, { account: 'office' });
+      await setLook(cardsPage, lang, 'theme-default');
+      await cardsPage.goto('/alumni/alumnicard');
+      await cardsPage.getByRole('tab', { name: L.approved }).click();
+      const filters = cardsPage.locator('form.entity-search');
+      await filters.getByLabel(L.cardNoField, { exact: true }).fill(code.slice(0, 10));
+      await button(filters, L.search).click();
+      const line = row(cardsPage.locator('.ant-table').first(), code.slice(0, 10));
+      await expect(line).toHaveCount(1);
+      await button(line, L.suspend).click();
+      const ask = cardsPage.locator('.ant-modal-confirm');
+      await button(ask, L.ok).click();
+      await expect(ask.getByText(L.reasonRequired)).toBeVisible();
+      await cardsPage.screenshot({ path: `screenshots/card-suspend-reason-${lang}.png` });
+      await ask.getByLabel(L.reasonLabel).fill(L.reason);
+      await button(ask, L.ok).click();
+      await expect(cardsPage.getByText(L.done)).toBeVisible();
+      await expect(ask).toHaveCount(0);
+      await cards.close();
       await input.fill(code);
       await staffPage.getByRole('button', { name: L.verify }).click();
       await expect(staffPage.locator('.ant-alert-error').filter({ hasText: L.suspended })).toBeVisible();
