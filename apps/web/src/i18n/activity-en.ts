@@ -57,8 +57,6 @@ export const activityEn: typeof activityZh = {
   codePlaceholder: 'Check-in code',
   find: 'Find',
   scan: 'Scan',
-  scanStop: 'Stop scanning',
-  scanUnsupported: 'This browser cannot scan; please type the check-in code',
   codeFormat: 'A check-in code is 6 digits',
   next: 'Next',
   companions: '{{n}} companions',
@@ -70,7 +68,7 @@ export const activityEn: typeof activityZh = {
   allActivities: 'All activities',
   checkInDesk: {
     activity: 'Choose the activity', noActivity: 'No activity is running or about to start', checkedIn: 'Checked in', confirmed: 'Confirmed', capacity: 'Seats', noLimit: 'No limit',
-    camera: 'Scan tickets with the camera', noCamera: 'The camera did not open: allow this page to use it, or enter the code',
+    camera: 'Scan tickets with the camera',
     checkedInNow: 'Checked in ({{time}})', already: 'This ticket was already checked in at {{time}}', refused: 'Not checked in',
     queuedTitle: 'Kept until the network returns', queued: 'Sent on its own once the network is back', waiting: '{{n}} scan(s) waiting for the network',
     revoke: 'Revoke ticket', revokeAsk: 'Revoke the ticket of {{name}}? Its QR code will no longer check in.', revoked: 'Ticket revoked', recent: 'Recent scans',

@@ -55,8 +55,6 @@ export const activityZh = {
   codePlaceholder: '签到码',
   find: '查询',
   scan: '扫码',
-  scanStop: '停止扫码',
-  scanUnsupported: '此浏览器不支持扫码，请手动输入签到码',
   codeFormat: '签到码应为 6 位数字',
   next: '下一位',
   companions: '同行 {{n}} 人',
@@ -68,7 +66,7 @@ export const activityZh = {
   allActivities: '全部活动',
   checkInDesk: {
     activity: '选择活动', noActivity: '没有正在进行或即将开始的活动', checkedIn: '已签到', confirmed: '已确认', capacity: '名额', noLimit: '不限',
-    camera: '用摄像头扫码签到', noCamera: '无法打开摄像头：请允许本页使用摄像头，或输入签到码',
+    camera: '用摄像头扫码签到',
     checkedInNow: '签到成功（{{time}}）', already: '此门票已于 {{time}} 签到过', refused: '未能签到',
     queuedTitle: '已记下，等待网络', queued: '网络恢复后自动提交', waiting: '{{n}} 次扫码等待网络恢复后提交',
     revoke: '吊销门票', revokeAsk: '吊销 {{name}} 的门票？吊销后其二维码不能再签到。', revoked: '门票已吊销', recent: '最近扫码',
