@@ -144,11 +144,11 @@ describe.each(testDialects())('the dashboard\'s event and card statistics on %s'
     expect((await t.call('GET', SEATS, cards)).statusCode).toBe(403);
   });
 
-  it('answers at 100,000 applications and 100,000 cards', async () => {
+  it('counts by grouped reads over many applications and cards (timings: bench/dashboard-bench.ts)', async () => {
     const big = ids.next();
     await insertActivity(big, { start_time: at(3 * 1440), end_time: at(3 * 1440 + 60), capacity: 200_000 });
     const stamp = now();
-    const rows = 100_000;
+    const rows = 10_000;
     // Ids above those the id maker gives: 8e18 plus the row number.
     const base = 8_000_000_000_000_000_000n;
     await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${rows})
@@ -158,15 +158,11 @@ describe.each(testDialects())('the dashboard\'s event and card statistics on %s'
     await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${rows})
       insert into alumni_card (id, tenant_id, alumni_id, apply_time, examine_status, card_state, valid_until, create_time, update_time, is_deleted)
       select cast(${sql.lit(String(base + 1_000_000n))} as bigint) + i, ${TENANT}, i, ${stamp}, 1, case when i % 4 = 0 then 2 else 1 end, ${day(500)}, ${stamp}, ${stamp}, 0 from n`.execute(db);
-    const started = Date.now();
     const [seats, cards] = await Promise.all([data(SEATS, admin), data(CARDS, admin)]);
-    const took = Date.now() - started;
     const row = (seats.records as Row[]).find((r) => r.id === big);
-    expect(row).toMatchObject({ seatsTaken: 90_000, confirmed: 90_000, waitlisted: 10_000, checkedIn: 40_000, checkInRate: 0.4444 });
+    expect(row).toMatchObject({ seatsTaken: 9_000, confirmed: 9_000, waitlisted: 1_000, checkedIn: 4_000, checkInRate: 0.4444 });
     expect(cards.approved - before.approved).toBe(rows);
-    expect(cards.suspended - before.suspended).toBe(25_000);
-    expect(cards.active - before.active).toBe(75_000);
-    console.log(`countSeats and countCard at 100,000 rows: ${took} ms`);
-    expect(took, `both calls took ${took} ms`).toBeLessThan(5_000);
+    expect(cards.suspended - before.suspended).toBe(2_500);
+    expect(cards.active - before.active).toBe(7_500);
   });
 });
