@@ -33,6 +33,26 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 
 const unescapeHtml = (text: string) => text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
+/** An absolute address as written in text: the ASCII characters of a URL, quotes and brackets left out. */
+const WRITTEN_URL = /https?:\/\/[A-Za-z0-9\-._~:/?#@!$&*+,;=%]+/g;
+
+/**
+ * Plain text as e-mail HTML: escaped, its line breaks kept, and each absolute address written in it
+ * made a link (so a ticket or notice address opens with a click, and the click is counted); the
+ * sentence's punctuation after an address stays text.
+ */
+export function plainTextHtml(text: string): string {
+  const html = (part: string) => escapeHtml(part).replace(/\n/g, '<br>');
+  let out = '';
+  let at = 0;
+  for (const match of text.matchAll(WRITTEN_URL)) {
+    const url = match[0].replace(/[.,;:!?]+$/, '');
+    out += `${html(text.slice(at, match.index))}<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+    at = match.index + url.length;
+  }
+  return out + html(text.slice(at));
+}
+
 /**
  * The e-mail's links passed through the click-through address (`clickUrl` answers it for a link, or
  * null to leave the link as written: an unsubscribe link, an address outside the product).
@@ -51,7 +71,7 @@ function throughClicks(html: string, clickUrl: (to: string) => string | null): s
  */
 export function pushMail(text: PushText, values: Record<string, string>, links: { unsubscribeUrl: string; pixelUrl: string; clickUrl?: (to: string) => string | null }) {
   const filled = fillTemplate(text.content, { ...values, unsubscribeUrl: links.unsubscribeUrl });
-  const written = text.html ? filled : escapeHtml(filled).replace(/\n/g, '<br>');
+  const written = text.html ? filled : plainTextHtml(filled);
   const body = links.clickUrl ? throughClicks(written, links.clickUrl) : written;
   const footer = `<p style="color:#888;font-size:12px">如不希望再收到此类邮件，请<a href="${escapeHtml(links.unsubscribeUrl)}">退订</a>。 `
     + `<a href="${escapeHtml(links.unsubscribeUrl)}">Unsubscribe</a></p>`;
