@@ -39,7 +39,7 @@ export default function CheckInKioskPage() {
         notFoundContent={<Empty description={t('activity.checkInDesk.noActivity')} />} />
       {kiosk.data && (
         <Card className="check-in-kiosk" style={{ textAlign: 'center' }}>
-          <Typography.Title level={3}>{kiosk.data.title}</Typography.Title>
+          <Typography.Title level={3} data-user-data>{kiosk.data.title}</Typography.Title>
           <Typography.Paragraph>{t('activity.checkInDesk.kioskHint')}</Typography.Paragraph>
           {image && <img src={image} alt={t('activity.checkInDesk.kioskQr')} style={{ width: 'min(480px, 100%)', imageRendering: 'pixelated' }} data-link={link ?? ''} />}
           {c && (
