@@ -58,7 +58,10 @@ export function PublicBaseCard({ canEdit }: { canEdit: boolean }) {
   return (
     <Card size="small" title={t('resource.publicBase')} style={{ marginBottom: 12 }} data-testid="public-base">
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        {t('resource.publicBaseHelp', { portal: `${base || 'https://…'}/portal` })}
+        {t('resource.publicBaseHelp')}
+      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {t('resource.publicBasePortal')}<Typography.Text code copyable={base !== ''} data-user-data>{`${base || 'https://…'}/portal`}</Typography.Text>
       </Typography.Paragraph>
       {current && base === '' && <Typography.Paragraph type="danger" style={{ marginBottom: 8 }}>{t('resource.publicBaseEmpty')}</Typography.Paragraph>}
       {current && !current.own && base !== '' && <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{t('resource.publicBaseInherited')}</Typography.Paragraph>}
