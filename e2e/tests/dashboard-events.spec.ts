@@ -8,8 +8,10 @@ const tag = Date.now().toString(36).toUpperCase();
 const seq = Number.parseInt(tag.slice(-5), 36);
 /** A time `minutes` from now on the server's clock (the product's default zone, Asia/Shanghai). */
 const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16) + ':00';
-const SHOTS = '/tmp/shots/a-dashboard';
+const SHOTS = 'screenshots';
 const CARDS = '/blade-alumniCard/alumniCard';
+/** Card figures as countCard answers them. */
+type CardCounts = Record<'applied' | 'pending' | 'rejected' | 'approved' | 'active' | 'expired' | 'suspended' | 'revoked', number>;
 
 type Json = Record<string, unknown>;
 
@@ -70,7 +72,7 @@ for (const lang of ['zh', 'en'] as const) {
     const office = await apiToken(request, 'admin');
     const title = `${lang === 'zh' ? '统计校友沙龙' : 'Stats salon'} ${tag}${lang}`;
     const activityId = await seatedActivity(request, office, title);
-    const before = (await staff(request, office, 'GET', `${CARDS}/countCard`)).data as Record<string, number>;
+    const before = (await staff(request, office, 'GET', `${CARDS}/countCard`)).data as CardCounts;
 
     await signIn(page);
     if (lang === 'en') await page.locator('.ant-segmented').getByText('EN', { exact: true }).first().click();
@@ -93,14 +95,14 @@ for (const lang of ['zh', 'en'] as const) {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await approvedCard(await phone.newPage(), request, lang, seq + (lang === 'zh' ? 71 : 77));
     await phone.close();
-    const after = (await staff(request, office, 'GET', `${CARDS}/countCard`)).data as Record<string, number>;
+    const after = (await staff(request, office, 'GET', `${CARDS}/countCard`)).data as CardCounts;
     expect(after.approved - before.approved).toBe(1);
     expect(after.active - before.active).toBe(1);
     await page.getByRole('button', { name: lang === 'zh' ? '刷新' : 'Refresh' }).click();
     for (const [key, label] of Object.entries(L.figures)) {
       const figure = cards.getByTestId(`card-figure-${key}`);
       await expect(figure, key).toContainText(label);
-      await expect(figure.locator('.ant-statistic-content'), key).toHaveText(after[key]?.toLocaleString('en-US') ?? '');
+      await expect(figure.locator('.ant-statistic-content'), key).toHaveText(after[key as keyof CardCounts].toLocaleString('en-US'));
     }
     expect(await foreignText(page, lang)).toEqual([]);
     await cards.scrollIntoViewIfNeeded();
