@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids } from '../core/ids.js';
 import { formatDateTime, now } from '../core/time.js';
-import { withDescendants } from '../core/tree.js';
 import type { Db } from '../db/database.js';
+import { accountUnits } from '../test-support/account-units.js';
 import { startTestApp, testDialects, type TestApp } from '../test-support/test-app.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers read loosely in assertions
@@ -63,11 +63,8 @@ describe.each(testDialects())('the dashboard\'s event and card statistics on %s'
     t = await startTestApp(dialect);
     db = t.app.services.database.db;
     [admin, college] = await Promise.all([t.signIn('admin'), t.signIn('college')]);
-    const user = await db.selectFrom('blade_user').select('dept_id').where('account', '=', 'college').where('tenant_id', '=', TENANT).executeTakeFirstOrThrow();
-    const depts = (await db.selectFrom('blade_dept').select(['id', 'parent_id']).where('tenant_id', '=', TENANT).where('is_deleted', '=', 0).execute())
-      .map((d) => ({ id: String(d.id), parentId: String(d.parent_id ?? '0') }));
-    const units = withDescendants(depts, String(user.dept_id).split(','));
-    collegeUnit = String(user.dept_id).split(',')[0] as string;
+    const { own, units, depts } = await accountUnits(db, TENANT, 'college');
+    collegeUnit = own[0] as string;
     outsideUnit = (depts.find((d) => !units.has(d.id)) as { id: string }).id;
 
     // The demo school's own activities are set aside, so the figures are exactly those seeded here.

@@ -2,11 +2,11 @@ import { EXAMINE_STATUS, studentStatusEntity } from '@alumni/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../core/caller.js';
-import { withDescendants } from '../../core/tree.js';
 import type { Db } from '../../db/database.js';
 import { STUDENT_TALLIES, TALLIED_COLUMNS } from '../../db/migrations/020-student-tallies.js';
 import { seedId } from '../../seed/menu-tree.js';
 import type { EntityOperations } from '../../engine/entity-operations.js';
+import { accountUnits } from '../../test-support/account-units.js';
 import { startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
 import { countStudent } from './count-student.js';
 
@@ -101,10 +101,7 @@ describe.each(testDialects())('countStudent from the tallies on %s', (dialect) =
     t = await startTestApp(dialect);
     db = t.app.services.database.db;
     [admin, college] = await Promise.all([t.signIn('admin'), t.signIn('college')]);
-    const user = await db.selectFrom('blade_user').select('dept_id').where('account', '=', 'college').where('tenant_id', '=', TENANT).executeTakeFirstOrThrow();
-    const depts = (await db.selectFrom('blade_dept').select(['id', 'parent_id']).where('tenant_id', '=', TENANT).where('is_deleted', '=', 0).execute())
-      .map((d) => ({ id: String(d.id), parentId: String(d.parent_id ?? '0') }));
-    collegeUnits = [...withDescendants(depts, String(user.dept_id).split(','))];
+    collegeUnits = [...(await accountUnits(db, TENANT, 'college')).units];
     alumni = (await db.selectFrom('alumni_basic_info').select('id').where('tenant_id', '=', TENANT).where('is_deleted', '=', 0).orderBy('id').limit(40).execute())
       .map((r) => String(r.id));
   });
