@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { publishedActivity } from '../support/activities';
 import { cameraBrowser, qrVideo } from '../support/camera';
 import { label } from '../support/crud';
 import { newAlumnus, portalSignIn, staff } from '../support/portal';
@@ -9,13 +10,6 @@ import { setLook } from '../support/shell';
 
 const tag = Date.now().toString(36).toUpperCase();
 const seq = Number.parseInt(tag.slice(-5), 36);
-/** A moment some minutes from now as the server writes it (Asia/Shanghai, `yyyy-MM-dd HH:mm:ss`). */
-function at(minutes: number): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-  }).formatToParts(new Date(Date.now() + minutes * 60_000)).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:00`;
-}
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -23,17 +17,12 @@ type Json = Record<string, unknown>;
 
 /** A published activity starting in 30 minutes (check-in open) and a confirmed application of the alumnus; answers ids and the 6-digit code. */
 async function confirmedApplication(request: APIRequestContext, token: string, alumnus: { id: string; name: string; phone: string }, title: string) {
-  const activity = (await staff(request, token, 'POST', '/blade-activity/activity/submit', {
-    title, activityType: '3', departmentId: '1900000000000010001', startTime: at(30), endTime: at(240), location: '大礼堂',
-    needSignup: 1, signupStartTime: at(-60), signupEndTime: at(20), capacity: 80, needConfirm: 1, allowCompanion: 0, maxCompanions: 0,
-    targetScope: '1', content: '<p>返校日</p>', contactName: '王老师', contactPhone: '010-62780001',
-  })).data as Json;
-  await staff(request, token, 'PUT', `/blade-activity/activity/enabled?id=${String(activity.id)}&enabled=1`);
+  const activityId = await publishedActivity(request, token, { title, startIn: 30, endIn: 240, signupEndIn: 20, capacity: 80, needConfirm: 1, content: '<p>返校日</p>' });
   const applied = (await staff(request, token, 'POST', '/blade-actApplist/actApplist/submit', {
-    activityId: String(activity.id), alumniId: alumnus.id, name: alumnus.name, areaCode: '+86', phone: alumnus.phone, companions: 0,
+    activityId, alumniId: alumnus.id, name: alumnus.name, areaCode: '+86', phone: alumnus.phone, companions: 0,
   })).data as Json;
   const confirmed = (await staff(request, token, 'POST', '/blade-actApplist/actApplist/submit', { id: String(applied.id), applyStatus: 1 })).data as Json;
-  return { activityId: String(activity.id), applicationId: String(applied.id), code: String(confirmed.checkInCode) };
+  return { activityId, applicationId: String(applied.id), code: String(confirmed.checkInCode) };
 }
 
 const TEXT = {

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { publishedActivity } from '../support/activities';
 import { newAlumnus, portalSignIn, staff } from '../support/portal';
 import { apiToken } from '../support/session';
 
 const tag = Date.now().toString(36).toUpperCase();
 const seq = Number.parseInt(tag.slice(-5), 36);
 /** A time `minutes` from now on the server's clock (the product's default zone, Asia/Shanghai). */
-const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16) + ':00';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -32,14 +32,9 @@ for (const lang of ['zh', 'en'] as const) {
     const me = await newAlumnus(request, `${lang === 'zh' ? '候补' : 'Wait'}${tag.slice(-3)}${lang}`, seq + (lang === 'zh' ? 61 : 67));
     const title = `${lang === 'zh' ? '校庆晚会' : 'Anniversary gala'} ${tag}${lang}`;
     // One seat, taken at once by another alumnus.
-    const activity = (await staff(request, office, 'POST', '/blade-activity/activity/submit', {
-      title, activityType: '3', departmentId: '1900000000000010001', startTime: at(120), endTime: at(300), location: '大礼堂',
-      needSignup: 1, signupStartTime: at(-60), signupEndTime: at(100), capacity: 1, needConfirm: 0, allowCompanion: 0,
-      targetScope: '1', content: '<p>校庆晚会</p>', contactName: '王老师', contactPhone: '010-62780001',
-    })).data as Json;
-    await staff(request, office, 'PUT', `/blade-activity/activity/enabled?id=${String(activity.id)}&enabled=1`);
+    const activityId = await publishedActivity(request, office, { title, startIn: 120, endIn: 300, signupEndIn: 100, capacity: 1, needConfirm: 0, content: '<p>校庆晚会</p>' });
     const seated = (await staff(request, office, 'POST', '/blade-actApplist/actApplist/submit', {
-      activityId: String(activity.id), alumniId: holder.id, name: holder.name, areaCode: '+86', phone: holder.phone, companions: 0,
+      activityId: activityId, alumniId: holder.id, name: holder.name, areaCode: '+86', phone: holder.phone, companions: 0,
     })).data as Json;
     expect(seated.applyStatus).toBe(1);
 

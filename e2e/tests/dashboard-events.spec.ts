@@ -1,3 +1,4 @@
+import { at } from '../support/activities';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { foreignText } from '../support/language-scan';
 import { newAlumnus, portalSignIn, staff } from '../support/portal';
@@ -7,7 +8,6 @@ import { CLIENT, apiToken, signIn } from '../support/session';
 const tag = Date.now().toString(36).toUpperCase();
 const seq = Number.parseInt(tag.slice(-5), 36);
 /** A time `minutes` from now on the server's clock (the product's default zone, Asia/Shanghai). */
-const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16) + ':00';
 const SHOTS = 'screenshots';
 const CARDS = '/blade-alumniCard/alumniCard';
 /** Card figures as countCard answers them. */
