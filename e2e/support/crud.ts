@@ -25,10 +25,11 @@ export async function openPage(page: Page, path: string): Promise<void> {
   await expect(page.locator('.ant-table').first()).toBeVisible({ timeout: 40_000 });
 }
 
-export async function search(scope: Locator, fields: Record<string, string>): Promise<void> {
+/** Fills the list's search form and submits it; `submit` is the search button's label in the page's language. */
+export async function search(scope: Locator, fields: Record<string, string>, submit = '搜索'): Promise<void> {
   const form = scope.locator('form.entity-search');
   for (const [name, value] of Object.entries(fields)) await form.getByLabel(name).fill(value);
-  await button(form, '搜索').click();
+  await button(form, submit).click();
 }
 
 export async function resetSearch(scope: Locator): Promise<void> {

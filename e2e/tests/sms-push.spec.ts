@@ -66,6 +66,8 @@ test('an SMS push: recipients from the alumni library, sent, finished, failures 
 
   await setLook(page, 'en', 'theme-default');
   await openPage(page, '/message/smspush');
-  await expect(row(region(page, 'SMS push'), '十周年返校提醒')).toContainText('Partly failed');
+  const pushesEn = region(page, 'SMS push');
+  await search(pushesEn, { 'Task name': '十周年返校提醒' }, 'Search');
+  await expect(row(pushesEn, '十周年返校提醒')).toContainText('Partly failed');
   await page.screenshot({ path: 'screenshots/sms-push-en.png' });
 });
