@@ -177,7 +177,9 @@ export async function signIn(page: Page, creds: Credentials = { account: 'admin'
     sessionStorage.setItem('saber-lock', JSON.stringify({ state: { locked: false, password: '', returnTo }, version: 0 }));
   }, session);
   await page.goto('/wel/index');
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  // The app's first start in a fresh browser (the home page's charts) can take long on a busy
+  // machine: the wait is the one the login page's sign-in had, bounded by the test's own limit.
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 60_000 });
 }
 
 /** The newest toast with the given text (an earlier one may still be fading out). */
