@@ -8,9 +8,32 @@ let failed = 0;
 let skipped = 0;
 const failures = [];
 const flaky = [];
-const [vitestFile, playwrightFile, vitestRetriedFile] = process.argv.slice(2);
+// Usage: summarize-tests.mjs <vitest.json> <playwright.json> <vitest-retried.json> [<vitest.json>=<label> <retried.json>]...
+// Each further pair is another Vitest run (the API tests on a second Node), its tests named with its label.
+const [vitestFile, playwrightFile, vitestRetriedFile, ...moreRuns] = process.argv.slice(2);
+const runs = [[vitestFile, '', vitestRetriedFile]];
+for (let i = 0; i < moreRuns.length; i += 2) {
+  const [file, label = ''] = moreRuns[i].split('=');
+  runs.push([file, label, moreRuns[i + 1]]);
+}
+const lines = [];
 
-if (vitestFile && existsSync(vitestFile)) {
+for (const [file, label, retried] of runs) {
+  if (!file) continue;
+  if (!existsSync(file)) {
+    if (label) {
+      failed += 1;
+      failures.push(`${label}: the run left no results (${file})`);
+    }
+    continue;
+  }
+  const before = { passed, failed, skipped };
+  summarizeVitest(file, label ? `[${label}] ` : '');
+  if (retried && existsSync(retried)) flaky.push(...JSON.parse(readFileSync(retried, 'utf8')).map((t) => (label ? `[${label}] ${t}` : t)));
+  if (label) lines.push(`${label}: ${passed - before.passed} passed, ${failed - before.failed} failed, ${skipped - before.skipped} skipped`);
+}
+
+function summarizeVitest(vitestFile, prefix) {
   const v = JSON.parse(readFileSync(vitestFile, 'utf8'));
   passed += v.numPassedTests ?? 0;
   failed += v.numFailedTests ?? 0;
@@ -20,18 +43,16 @@ if (vitestFile && existsSync(vitestFile)) {
     const assertions = file.assertionResults ?? [];
     for (const a of assertions) {
       const title = a.fullName ?? [...(a.ancestorTitles ?? []), a.title].join(' › ');
-      if (a.status === 'failed') failures.push(`${name} › ${title}: ${firstLine(a.failureMessages?.[0])}`);
+      if (a.status === 'failed') failures.push(`${prefix}${name} › ${title}: ${firstLine(a.failureMessages?.[0])}`);
     }
     // A file can fail with no failed test (a hook that timed out, a file that did not load): its tests are
     // reported skipped, so it is counted and named here, or the line would read "0 failed" on a red run.
     if (file.status === 'failed' && !assertions.some((a) => a.status === 'failed')) {
       failed += 1;
-      failures.push(`${name} (outside its tests, a hook or loading): ${firstLine(file.message)}`);
+      failures.push(`${prefix}${name} (outside its tests, a hook or loading): ${firstLine(file.message)}`);
     }
   }
 }
-
-if (vitestRetriedFile && existsSync(vitestRetriedFile)) flaky.push(...JSON.parse(readFileSync(vitestRetriedFile, 'utf8')));
 
 if (playwrightFile && existsSync(playwrightFile)) {
   const p = JSON.parse(readFileSync(playwrightFile, 'utf8'));
@@ -61,4 +82,5 @@ function firstLine(text) {
 
 if (flaky.length) console.log(`\nPassed on a retry:\n${flaky.map((f) => `  ${f}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+if (lines.length) console.log(`\nOf these, ${lines.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -20,6 +20,7 @@ echo "chromium: $(command -v chromium)"
 
 step "Test services"
 eval "$(node scripts/probe-services.mjs)"
+echo "node: $(node --version)"
 echo "TEST_DATABASE_URL=${TEST_DATABASE_URL:-(not set: API tests run on SQLite only)}"
 echo "TEST_REDIS_URL=${TEST_REDIS_URL:-(not set)}"
 echo "TEST_MYSQL_URL=${TEST_MYSQL_URL:-(not set: data-source and BladeX import tests skip MySQL)}"
@@ -29,7 +30,14 @@ step "Build"
 npm run build || exit 1
 
 mkdir -p .tmp
-rm -f .tmp/vitest.json .tmp/vitest-retried.json .tmp/playwright.json .tmp/playwright.log
+rm -f .tmp/vitest*.json .tmp/playwright.json .tmp/playwright.log .tmp/second-node-*.log
+
+# The API tests run again on a second Node LTS (decision 222): fetched from the npm registry and
+# better-sqlite3 built against it in the background, while the first suites run.
+second_major=${SECOND_NODE_MAJOR:-24}
+step "Node $second_major for the second API run (prepared in the background)"
+( bash scripts/second-node.sh node --version > .tmp/second-node-prepare.log 2>&1 ) &
+prepare_pid=$!
 
 # The two suites are independent (the browser tests start their own server on a free port with
 # its own data directory; API tests on PostgreSQL each use a schema of their own), so they run side
@@ -43,10 +51,30 @@ TEST_TEMPLATES=eager VITEST_RETRIED_FILE=.tmp/vitest-retried.json npx vitest run
   --reporter=./scripts/vitest-retried-reporter.ts --outputFile.json=.tmp/vitest.json
 unit=$?
 
+# On the second Node: every API test file except the three sweeps generated from the registry (the
+# entity contract, the fuzz and the list plans), which repeat the engine's own code over every entity
+# and route and have run above (decision 276). The upgrade test in it starts the built server on this
+# Node, two processes at once.
+step "Unit and API tests on Node $second_major"
+second=1
+if wait $prepare_pid; then
+  cat .tmp/second-node-prepare.log
+  TEST_TEMPLATES=eager VITEST_RETRIED_FILE=.tmp/vitest-retried-second.json bash scripts/second-node.sh \
+    node node_modules/vitest/vitest.mjs run \
+    --exclude 'apps/api/src/engine/entity-contract*.test.ts' --exclude 'apps/api/src/security/fuzz.test.ts' \
+    --exclude 'apps/api/src/db/list-plans.test.ts' --exclude '**/node_modules/**' \
+    --reporter=default --reporter=json --reporter=./scripts/vitest-retried-reporter.ts --outputFile.json=.tmp/vitest-second.json
+  second=$?
+else
+  cat .tmp/second-node-prepare.log
+  echo "Node $second_major could not be prepared (see above): the second API run did not happen."
+fi
+
 step "Browser tests"
 wait $browser_pid
 browser=$?
 cat .tmp/playwright.log
 
-node scripts/summarize-tests.mjs .tmp/vitest.json .tmp/playwright.json .tmp/vitest-retried.json
-[ $unit -eq 0 ] && [ $browser -eq 0 ]
+node scripts/summarize-tests.mjs .tmp/vitest.json .tmp/playwright.json .tmp/vitest-retried.json \
+  ".tmp/vitest-second.json=Node $second_major" .tmp/vitest-retried-second.json
+[ $unit -eq 0 ] && [ $browser -eq 0 ] && [ $second -eq 0 ]

@@ -39,11 +39,18 @@ interface Expected {
 
 interface Started { child: ChildProcess; port: number; output: () => string }
 
+/**
+ * The runtime's own settings, passed on to the server so it runs as this test does: NODE_OPTIONS
+ * and what a preloaded module in it reads (scripts/second-node.sh names the addon built for its Node).
+ */
+const runtimeEnv = (): Record<string, string> =>
+  Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => /^(NODE_OPTIONS|SECOND_NODE_\w+)$/.test(e[0]) && e[1] !== undefined));
+
 /** Starts the built server; answers once it listens, or fails with what it printed. */
 function startServer(env: Record<string, string>, port: number): Started {
   let output = '';
   const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', ...runtimeEnv(), HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => { output += d.toString(); });

@@ -76,6 +76,12 @@ export function entityContract(
       expect(res.json()).toEqual({ code: 401, success: false, data: null, msg: '令牌已失效' });
     });
 
+    // Permissions and the validation of a body, an id list, a sort or a page are decided before any SQL
+    // is built, by the same code on both databases: SQLite's run proves them for both. PostgreSQL's
+    // run keeps what its SQL decides: writing and reading rows, filters, sorting, paging, tenant
+    // isolation and every operator on every field (decision 276).
+    const everyCase = dialect === 'sqlite';
+
     // Entities written only by the server (the logs) answer list and detail alone; their tests are beside them.
     const writableEntities = (options.entities ?? routedEntities()).filter((e) => entityPath(e, 'submit') && entityPath(e, 'remove'));
 
@@ -217,7 +223,7 @@ export function entityContract(
         });
       });
 
-      describe('permissions', () => {
+      if (everyCase) describe('permissions', () => {
         it(`refuses listing and reading without the ${codes.menu} code (403)`, async () => {
           const { id } = await createRow();
           envelope(await list({}, nobody), 403);
@@ -337,7 +343,8 @@ export function entityContract(
         });
       }
 
-      describe('malformed input', () => {
+      /** The refusals of malformed input that validation answers before any SQL is built. */
+      function validationCases(): void {
         it.each(requiredFields.map(([name, field]) => [name, requiredMessage(field, 'zh')] as const))(
           'refuses a create without %s with 400 "%s" and writes nothing', async (name, message) => {
             const body = await validBody();
@@ -409,20 +416,27 @@ export function entityContract(
           envelope(await list({ createTime: 'abc' }), 400);
           envelope(await list({ id: '9999999999999999999' }), 400);
         });
+      }
+
+      describe('malformed input', () => {
+        if (everyCase) validationCases();
 
         it('answers every operator on every queryable field with 200 or 400, never a server error', async () => {
           const names = [...Object.keys(entity.fields), 'id', 'createUser', 'createTime', 'updateTime', 'status'];
           const ops = ['', '_equal', '_notequal', '_like', '_notlike', '_gt', '_lt', '_ge', '_le', '_dategt', '_datege', '_dateequal', '_datelt', '_datele', '_null', '_notnull', '_in', '_ignore'];
+          const queries = names.flatMap((name) => ops.flatMap((op) => ['1', '2024-01-01', 'x'].map((value) => [`${name}${op}`, value] as const)));
           const failures: string[] = [];
-          for (const name of names) {
-            for (const op of ops) {
-              for (const value of ['1', '2024-01-01', 'x']) {
-                const res = await list({ [`${name}${op}`]: value });
-                if (res.statusCode !== 200 && res.statusCode !== 400) failures.push(`${name}${op}=${value} → ${res.statusCode}`);
-              }
+          // Six calls in flight: the database answers one while the server builds the next.
+          let next = 0;
+          await Promise.all(Array.from({ length: 6 }, async () => {
+            while (next < queries.length) {
+              const [filter, value] = queries[next++]!;
+              // One row a page: the answer's status is what counts, not the rows.
+              const res = await list({ [filter]: value, size: '1' });
+              if (res.statusCode !== 200 && res.statusCode !== 400) failures.push(`${filter}=${value} → ${res.statusCode}`);
             }
-          }
-          expect(failures).toEqual([]);
+          }));
+          expect(failures.sort()).toEqual([]);
           // Three values of 18 operators on every field: thousands of calls for the widest entities.
         }, 180_000);
       });
