@@ -15,6 +15,9 @@ const LIMITED_ROUTES: Record<string, LimitName[]> = {
   '/api/blade-auth/oauth/token': ['signIn', 'account'],
   '/api/blade-auth/oauth/token/refresh': ['signIn'],
   '/api/blade-auth/oauth/captcha': ['captcha'],
+  // SpringBlade's sign-in and captcha: the same limits as the OAuth route's.
+  '/api/blade-auth/token': ['signIn', 'account'],
+  '/api/blade-auth/captcha': ['captcha'],
   '/api/blade-user/open/update-password': ['signIn', 'account'],
   '/api/blade-user/register-guest': ['register'],
   // The alumni's self-service registration page (DOMAIN 4.2.6), per address.

@@ -23,11 +23,11 @@ export function registerRoleRoutes(app: FastifyInstance, grants: GrantOperations
   }, async (req) => ok(await tree(pickerScope(caller(req), (req.query as Record<string, unknown>).tenantId).tenantId as string), req.lang));
 
   app.get('/blade-system/role/tree-by-id', {
-    schema: { tags, summary: 'The role tree of the tenant owning roleId', querystring: { type: 'object', properties: { roleId: { type: 'string' } } } },
+    schema: { tags, summary: "The role tree of the tenant owning roleId (without roleId, as BladeX: the caller's tenant)", querystring: { type: 'object', properties: { roleId: { type: 'string' } } } },
   }, async (req) => {
     const c = caller(req);
-    const [roleId] = idList((req.query as Record<string, unknown>).roleId, 'roleId', true);
-    return ok(await tree(await grants.tenantOfRole(c, roleId as string)), req.lang);
+    const [roleId] = idList((req.query as Record<string, unknown>).roleId, 'roleId');
+    return ok(await tree(roleId ? await grants.tenantOfRole(c, roleId) : c.tenantId), req.lang);
   });
 
   app.post('/blade-system/role/grant', {

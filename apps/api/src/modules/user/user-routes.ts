@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCaller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
 import { badRequest } from '../../core/errors.js';
+import { listQuerySchema } from '../../engine/entity-routes.js';
 import { pickerScope } from '../org/tree-nodes.js';
 import { idList, param } from '../role/id-list.js';
 import type { UserOperations } from './user-operations.js';
@@ -22,6 +23,10 @@ export function registerUserRoutes(app: FastifyInstance, users: UserOperations):
     const rows = await repository.all(userEntity, pickerScope(caller(req), undefined), [], [{ field: 'realName', desc: false }]);
     return ok(rows.map((r) => ({ id: r.id, account: r.account, name: r.name, realName: r.realName })), req.lang);
   });
+  // SpringBlade's user page asks `blade-user/list` where BladeX's asks `blade-user/page`: the same list.
+  app.get('/blade-user/list', {
+    schema: { tags, summary: 'The users, paged and filtered: the same list as blade-user/page (SpringBlade clients call it list)', querystring: listQuerySchema(userEntity) },
+  }, async (req) => ok(await operations.listFromQuery(userEntity, caller(req), req.query as Record<string, unknown>), req.lang));
   const userIds = (req: FastifyRequest) => idList(param(req.query, req.body, 'userIds'), 'userIds', true);
 
   app.post('/blade-user/update', { schema: { tags, summary: 'Edits a user (id required)' } }, async (req) => {

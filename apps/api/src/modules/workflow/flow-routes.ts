@@ -7,7 +7,7 @@ import { badRequest, forbidden } from '../../core/errors.js';
 import type { Database } from '../../db/database.js';
 import { FLOW_INSTANCE_TABLE, FLOW_DEFINITION_TABLE } from '../../db/migrations/027-workflow.js';
 import { LEAVE_KEY } from './leave-process.js';
-import { definitionView, type ProcessDefinition } from './process-definitions.js';
+import { definitionView, modelView, type ProcessDefinition } from './process-definitions.js';
 import { canSeeInstance, historyFlowList } from './process-history.js';
 import type { Completion } from './process-instances.js';
 import { dateParam, paging, textParam } from './paging.js';
@@ -208,6 +208,20 @@ export async function registerFlowRoutes(app: FastifyInstance, workflow: Workflo
     const { current, size } = paging(query);
     const page = await definitions.page(caller.tenantId, { current, size, name: textParam(query, 'name'), category: categoryKey(textParam(query, 'category')), latestOnly: false });
     return ok({ records: await view(caller.tenantId, page.rows), total: page.total, size, current, pages: Math.ceil(page.total / size) }, req.lang);
+  });
+
+  app.get('/blade-flow/model/list', {
+    schema: {
+      tags, summary: "BladeX's process models (模型设计): each process key's newest version (paged; modelKey exact, name like on name and key)",
+      querystring: { type: 'object', properties: { current: { type: 'string' }, size: { type: 'string' }, modelKey: { type: 'string' }, name: { type: 'string' } } },
+    },
+  }, async (req) => {
+    const caller = requireCaller(req.caller);
+    await need(caller, 'flow_model');
+    const query = req.query as Record<string, unknown>;
+    const { current, size } = paging(query);
+    const page = await definitions.page(caller.tenantId, { current, size, name: textParam(query, 'name'), key: textParam(query, 'modelKey'), latestOnly: true, withSuspended: true });
+    return ok({ records: page.rows.map(modelView), total: page.total, size, current, pages: Math.ceil(page.total / size) }, req.lang);
   });
 
   app.post('/blade-flow/manager/change-state', {

@@ -112,15 +112,21 @@ export class ProcessDefinitions {
    * A page of definitions: every version (`latestOnly` false) or the newest active version of
    * each key (the start list). `name` searches name and key.
    */
-  async page(tenantId: string, options: { current: number; size: number; name?: string; category?: string; latestOnly: boolean }) {
+  /**
+   * A page of definitions. `latestOnly`: the newest version of each key, active ones only unless
+   * `withSuspended`; `key`: one process key exactly.
+   */
+  async page(tenantId: string, options: { current: number; size: number; name?: string; key?: string; category?: string; latestOnly: boolean; withSuspended?: boolean }) {
     let query = this.db.selectFrom(`${FLOW_DEFINITION_TABLE} as d`).where('d.tenant_id', '=', tenantId).where('d.is_deleted', '=', 0);
     if (options.name) {
       const like = `%${options.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       query = query.where((eb) => eb.or([eb('d.name', 'like', sql<string>`${like} escape '\\'`), eb('d.process_key', 'like', sql<string>`${like} escape '\\'`)]));
     }
     if (options.category) query = query.where('d.category', '=', options.category);
+    if (options.key) query = query.where('d.process_key', '=', options.key);
+    if (options.latestOnly && !options.withSuspended) query = query.where('d.suspended', '=', 0);
     if (options.latestOnly) {
-      query = query.where('d.suspended', '=', 0).where(sql<boolean>`d.version = (select max(v.version) from ${sql.table(FLOW_DEFINITION_TABLE)} v
+      query = query.where(sql<boolean>`d.version = (select max(v.version) from ${sql.table(FLOW_DEFINITION_TABLE)} v
         where v.tenant_id = d.tenant_id and v.process_key = d.process_key and v.is_deleted = 0)`);
     }
     const count = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
@@ -129,6 +135,17 @@ export class ProcessDefinitions {
       .limit(options.size).offset((options.current - 1) * options.size).execute();
     return { rows: rows.map(toDefinition), total };
   }
+}
+
+/**
+ * A definition as BladeX's process models page (模型设计, `blade-flow/model/list`) shows a model:
+ * the diagram drawn here is deployed at once, so each process key's newest version is its model.
+ */
+export function modelView(d: ProcessDefinition) {
+  return {
+    id: d.id, tenantId: d.tenantId, modelKey: d.key, name: d.name, description: '', version: d.version,
+    category: d.category, modelType: 0, created: d.deployTime, lastUpdated: d.deployTime,
+  };
 }
 
 /** A definition as the lists show it (BladeX's names; the file is read with resource-view). */
