@@ -181,7 +181,7 @@ export function createServices(config: Config, database: Database, store: KvStor
   const recipientValues: RecipientValuesSource = (tenantId, push, base) => surveyInvitations.valuesFor(tenantId, push.surveyId, base);
   const noticePushes = new NoticePushSending({ db, jobs, repository, operations, resources, params, tokens: pushTokens, recipientValues });
   const bladexImports = new BladexImports({
-    db, repository, jobs, access, labels, outbound,
+    db, repository, jobs, access, labels, outbound, sessions,
     datasourceSettings: (who, id) => datasourceSettings({ operations, repository }, who, id),
   });
   return {

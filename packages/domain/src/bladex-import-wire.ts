@@ -71,7 +71,36 @@ export interface ParamConflict {
   tenantId: string;
   paramKey: string | null;
   source: string | null;
+  /** The value the product tenant reads (its own, else the platform's); null when it has none. */
   product: string | null;
+  /**
+   * `product`: the product tenant holds the key with another value; `rules`: BladeX's value would
+   * weaken the product's rules (an initial password its password rules refuse), so it is never imported.
+   */
+  reason: 'product' | 'rules';
+}
+
+/** A user an earlier run created whom BladeX has deleted since: disabled and removed here, sessions ended. */
+export interface RemovedUser {
+  tenantId: string;
+  account: string;
+  sourceId: string;
+  targetId: string;
+}
+
+/**
+ * A top-level role of an imported tenant placed under the tenant's administrator role (the role
+ * aliased `administrator`, else the role of the tenant's `admin` account), so that the tenant's
+ * administrator may grant it: this product's administrators grant only the roles below their own.
+ */
+export interface ReparentedRole {
+  tenantId: string;
+  sourceId: string;
+  roleAlias: string | null;
+  roleName: string | null;
+  /** The BladeX administrator role it now sits under. */
+  parentSourceId: string;
+  parentName: string | null;
 }
 
 export interface DuplicateAccount {
@@ -117,6 +146,10 @@ export interface ImportReport {
   orphans: Orphan[];
   /** Rows of BladeX tenants that are not imported (not chosen, or not in `blade_tenant`). */
   otherTenants: { tenantId: string; rows: number }[];
+  /** Users an earlier run created whom BladeX has deleted since: disabled and removed here. */
+  removedUsers: RemovedUser[];
+  /** Top-level roles placed under their tenant's administrator role. */
+  reparentedRoles: ReparentedRole[];
   /** Rows an earlier run created that were removed in the product since: left removed. */
   removedInProduct: { kind: ImportRowKind; sourceId: string; targetId: string }[];
   /** Rows whose BladeX id was taken in this product and that got a new id. */

@@ -73,8 +73,12 @@ export const bladexEn: typeof bladexZh = {
   dictKey: 'Key',
   sourceValue: 'Value in BladeX',
   productValue: 'Value here',
-  paramConflicts: 'Parameters this product holds with another value',
+  paramConflicts: 'Parameters not imported: this product keeps its value',
   paramKey: 'Key',
+  paramReasons: {
+    product: 'The tenant here holds the parameter with another value',
+    rules: "BladeX's value would weaken this product's rules",
+  },
   duplicateAccounts: 'Duplicated accounts',
   duplicateReasons: {
     source: 'Several BladeX users of one tenant hold the account: only the earliest is imported',
@@ -87,6 +91,9 @@ export const bladexEn: typeof bladexZh = {
   otherTenants: 'Rows of tenants not imported',
   rows: 'Rows',
   removedInProduct: 'Rows removed here after an import (they stay removed)',
+  removedUsers: 'Users deleted in BladeX since an import: disabled and removed here, signed out',
+  reparentedRoles: "Roles placed under their tenant's administrator role, so that it may grant them",
+  parentRole: 'Now under',
   renumbered: 'Rows whose BladeX ID is taken here and that get a new ID',
   count: 'Count',
   allClear: 'Nothing needs attention',

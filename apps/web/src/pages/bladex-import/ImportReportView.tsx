@@ -1,6 +1,6 @@
 import {
   IMPORT_KINDS, type DictionaryConflict, type DuplicateAccount, type ImportKind, type ImportReport, type KindCounts, type Orphan,
-  type ParamConflict, type SourceTenantLine, type UnknownGrant, type UnmatchedMenu, type UserMissing,
+  type ParamConflict, type RemovedUser, type ReparentedRole, type SourceTenantLine, type UnknownGrant, type UnmatchedMenu, type UserMissing,
 } from '@alumni/domain';
 import { Alert, Descriptions, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -35,7 +35,10 @@ export function ImportReportView({ report }: { report: ImportReport }) {
   const counts: CountRow[] = IMPORT_KINDS.map((kind) => ({ kind, ...report.kinds[kind] }));
   const number = (key: keyof KindCounts) => ({ title: t(`bladex.${key}`), dataIndex: key, align: 'right' as const, width: 96 });
   const renumbered = Object.entries(report.renumbered).map(([kind, count]) => ({ kind, count }));
-  const findings = report.unmatchedMenus.length + report.unknownGrants.length + report.usersWithMissing.length + report.dictionaryConflicts.length
+  // Reports kept from before these findings existed lack them.
+  const removedUsers = report.removedUsers ?? [];
+  const reparentedRoles = report.reparentedRoles ?? [];
+  const findings = removedUsers.length + reparentedRoles.length + report.unmatchedMenus.length + report.unknownGrants.length + report.usersWithMissing.length + report.dictionaryConflicts.length
     + report.paramConflicts.length + report.duplicateAccounts.length + report.orphans.length + report.otherTenants.length + report.removedInProduct.length;
 
   return (
@@ -89,7 +92,19 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         { title: t('bladex.tenantId'), dataIndex: 'tenantId' },
         { title: t('bladex.paramKey'), dataIndex: 'paramKey' },
         { title: t('bladex.sourceValue'), dataIndex: 'source' },
-        { title: t('bladex.productValue'), dataIndex: 'product' },
+        { title: t('bladex.productValue'), dataIndex: 'product', render: (v: string | null) => v ?? '—' },
+        { title: t('bladex.reason'), dataIndex: 'reason', render: (reason?: ParamConflict['reason']) => t(`bladex.paramReasons.${reason ?? 'product'}`) },
+      ]} />
+      <Finding<RemovedUser> title={t('bladex.removedUsers')} rows={removedUsers} rowKey={(r) => r.sourceId} columns={[
+        { title: t('bladex.tenantId'), dataIndex: 'tenantId' },
+        { title: t('bladex.account'), dataIndex: 'account' },
+        { title: t('bladex.sourceIds'), dataIndex: 'sourceId' },
+        { title: t('bladex.targetId'), dataIndex: 'targetId' },
+      ]} />
+      <Finding<ReparentedRole> title={t('bladex.reparentedRoles')} rows={reparentedRoles} rowKey={(r) => r.sourceId} columns={[
+        { title: t('bladex.tenantId'), dataIndex: 'tenantId' },
+        { title: t('bladex.role'), key: 'role', render: (_, r) => `${r.roleName ?? ''} (${r.roleAlias ?? ''})` },
+        { title: t('bladex.parentRole'), key: 'parent', render: (_, r) => r.parentName ?? r.parentSourceId },
       ]} />
       <Finding<DuplicateAccount> title={t('bladex.duplicateAccounts')} rows={report.duplicateAccounts} rowKey={(r) => `${r.tenantId}:${r.account}:${r.reason}`} columns={[
         { title: t('bladex.tenantId'), dataIndex: 'tenantId' },

@@ -18,6 +18,8 @@ export interface ApplyContext {
   source: string;
   userId: string;
   deptId: string | null;
+  /** Ends every session of the users (`SessionGuard.endSessions`), inside the chunk's transaction. */
+  endSessions(userIds: string[], db: Db): Promise<void>;
   /** Told after each committed chunk: rows and grants done, of all. */
   progress(done: number, total: number, message: string): Promise<void>;
   signal?: AbortSignal;
@@ -40,6 +42,11 @@ async function writeRow(tx: Db, ctx: ApplyContext, write: RowWrite, stamp: strin
     }, tx);
   } else if (write.entity && write.action === 'update') {
     await ctx.repository.update(write.entity, ALL_TENANTS, write.targetId, { ...write.values, updateUser: ctx.userId, updateTime: stamp }, tx);
+  } else if (write.entity && write.action === 'remove') {
+    // As the product removes a user: disabled, then logically deleted; its tokens are refused from now on.
+    await ctx.repository.update(write.entity, ALL_TENANTS, write.targetId, { ...write.values, updateUser: ctx.userId, updateTime: stamp }, tx);
+    await ctx.repository.softDelete(write.entity, ALL_TENANTS, [write.targetId], { updateUser: ctx.userId, updateTime: stamp }, tx);
+    if (write.kind === 'user') await ctx.endSessions([write.targetId], tx);
   }
   const created = write.action === 'match' ? 0 : 1;
   const known = ctx.state.mapped(write.kind, write.sourceId);
@@ -68,7 +75,7 @@ export async function applyPlan(plan: ImportPlan, ctx: ApplyContext): Promise<vo
   const steps: Step[] = [
     ...plan.rows.filter((row) => {
       const known = ctx.state.mapped(row.kind, row.sourceId);
-      return row.action === 'create' || row.action === 'update' || !known || known.targetId !== row.targetId || known.created !== (row.action !== 'match');
+      return row.action === 'create' || row.action === 'update' || row.action === 'remove' || !known || known.targetId !== row.targetId || known.created !== (row.action !== 'match');
     }).map((row) => ({ row })),
     ...plan.links.map((link) => ({ link })),
   ];

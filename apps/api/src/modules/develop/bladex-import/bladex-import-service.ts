@@ -1,5 +1,6 @@
 import { PLATFORM_TENANT, type ImportRunState, type ImportRunView } from '@alumni/domain';
 import type { AccessService } from '../../../access/access-service.js';
+import type { SessionGuard } from '../../../auth/session-guard.js';
 import type { Caller } from '../../../core/caller.js';
 import { AppError, badRequest, forbidden } from '../../../core/errors.js';
 import { ids } from '../../../core/ids.js';
@@ -27,6 +28,8 @@ export interface BladexImportDeps {
   jobs: JobQueue;
   access: AccessService;
   labels: DictionaryLabels;
+  /** Ends the sessions of users BladeX has deleted since an earlier run. */
+  sessions: SessionGuard;
   /**
    * The connection settings of a data source of the developer tools (`datasource-settings.ts`), read
    * as the caller reads it, or by the job for the platform; a 404 when it does not exist.
@@ -179,6 +182,7 @@ export class BladexImports {
       await applyPlan(plan, {
         db: this.deps.db, repository: this.deps.repository, state, source: String(row.source),
         userId: String(row.create_user), deptId: null, signal: job.signal,
+        endSessions: (userIds, db) => this.deps.sessions.endSessions(userIds, db),
         progress: async (done, total, message) => {
           await this.update(runId, { progress_done: done, progress_total: total, message });
           await job.progress(done, total, message);

@@ -135,7 +135,8 @@ describe.skipIf(!mysqlUrl).each(testDialects())('moving in from BladeX on %s', (
       { kind: 'dict', tenantId: null, code: 'yes_no', dictKey: '2', source: '是', product: null },
       { kind: 'dictBiz', tenantId: '000000', code: 'leave_type', dictKey: '2', source: '病休', product: '病假' },
     ]);
-    expect(report.paramConflicts).toEqual([{ tenantId: '000000', paramKey: 'account.initPassword', source: '123456', product: 'Xy@123456' }]);
+    // 123456 is the product's value nowhere, and it would break the password rules.
+    expect(report.paramConflicts).toEqual([{ tenantId: '000000', paramKey: 'account.initPassword', source: '123456', product: 'Xy@123456', reason: 'rules' }]);
     expect(report.duplicateAccounts).toEqual([
       { tenantId: '000000', account: 'admin', sourceIds: ['1123598821738675201'], kept: null, reason: 'product' },
       { tenantId: '200001', account: SCHOOL.account, sourceIds: [SCHOOL.userId, '1500000000000000402'], kept: SCHOOL.userId, reason: 'source' },
@@ -143,6 +144,9 @@ describe.skipIf(!mysqlUrl).each(testDialects())('moving in from BladeX on %s', (
     expect(report.orphans).toEqual([]);
     expect(report.otherTenants).toEqual([{ tenantId: '300001', rows: 1 }]);
     expect(report.removedInProduct).toEqual([]);
+    expect(report.removedUsers).toEqual([]);
+    // The platform's super administrator grants every role; the school's admin role has no sibling.
+    expect(report.reparentedRoles).toEqual([]);
     // BladeX's seeded root department has the id of the product's own root.
     expect(report.renumbered).toEqual({ dept: 1 });
     expect(await tableCounts()).toEqual(before);
@@ -249,6 +253,34 @@ describe.skipIf(!mysqlUrl).each(testDialects())('moving in from BladeX on %s', (
     await runToEnd();
     expect((await db().selectFrom('blade_dept').select('dept_name').where('id', '=', SCHOOL.deptId).executeTakeFirstOrThrow()).dept_name).toBe('计算机与人工智能学院');
   });
+
+  it('ends here a user BladeX deleted since an import: disabled and removed, signed out, and named in the report', async () => {
+    const before = await signIn(HR.account, HR.password, '000000');
+    expect(before.statusCode, before.body).toBe(200);
+    const token = String(before.json().access_token);
+    expect((await t.call('GET', '/api/blade-user/info', token)).statusCode).toBe(200);
+    await source.exec(`update blade_user set is_deleted = 1 where id = ${HR.userId}`);
+    const removed = [{ tenantId: '000000', account: HR.account, sourceId: HR.userId, targetId: HR.userId }];
+    const report = await dryRun();
+    expect(report.removedUsers).toEqual(removed);
+    expect(report.kinds.user).toMatchObject({ total: 7, deleted: 2, unchanged: 2, create: 0, update: 0 });
+    // The dry run wrote nothing: the user still signs in.
+    expect((await signIn(HR.account, HR.password, '000000')).statusCode).toBe(200);
+
+    const run = await runToEnd();
+    expect(run.report.removedUsers).toEqual(removed);
+    const row = await db().selectFrom('blade_user').select(['status', 'is_deleted']).where('id', '=', HR.userId).executeTakeFirstOrThrow();
+    expect({ status: Number(row.status), isDeleted: Number(row.is_deleted) }).toEqual({ status: 0, isDeleted: 1 });
+    // The token endpoint refuses the account, and the tokens it had are refused too.
+    const refused = await signIn(HR.account, HR.password, '000000');
+    expect(refused.statusCode).toBe(400);
+    expect((await t.call('GET', '/api/blade-user/info', token)).statusCode).toBe(401);
+    // Its sessions were ended explicitly (as a reset or disabling does), not only by its state.
+    const session = await db().selectFrom('app_user_session').select('version').where('user_id', '=', HR.userId).executeTakeFirst();
+    expect(Number(session?.version ?? 0)).toBeGreaterThan(0);
+    // A later run finds it removed and names nobody again.
+    expect((await dryRun()).removedUsers).toEqual([]);
+  });
 });
 
 describe.skipIf(!mysqlUrl).each(testDialects())('an interrupted BladeX import on %s', (dialect) => {
@@ -274,6 +306,7 @@ describe.skipIf(!mysqlUrl).each(testDialects())('an interrupted BladeX import on
   const apply = async (planned: Awaited<ReturnType<typeof plan>>, failAfter: number | null) => applyPlan(planned.plan, {
     db: t.app.services.database.db, repository: t.app.services.repository, state: planned.state, source: sourceKey(source.settings),
     userId: '1123598821738675201', deptId: null, chunkSize: 10,
+    endSessions: (userIds, db) => t.app.services.sessions.endSessions(userIds, db),
     progress: async (done) => {
       if (failAfter !== null && done >= failAfter) throw new Error('the process stopped');
     },
@@ -296,5 +329,83 @@ describe.skipIf(!mysqlUrl).each(testDialects())('an interrupted BladeX import on
     expect((await users()).sort()).toEqual(['lisi', SCHOOL.account]);
     const third = await plan();
     expect(created(third.plan.report.kinds)).toBe(0);
+  });
+});
+
+describe.skipIf(!mysqlUrl).each(testDialects())('a BladeX tenant moved into a tenant the import creates on %s', (dialect) => {
+  const NEW = '200009';
+  const options = { tenantIds: ['000000'], tenantMap: { '000000': NEW } };
+  let t: TestApp;
+  let source: BladexDatabase;
+  let admin: string;
+  let datasourceId: string;
+  beforeAll(async () => {
+    source = await createBladexDatabase(mysqlUrl as string, `${dialect}_n${process.pid}_${Math.random().toString(36).slice(2, 8)}`);
+    t = await startTestApp(dialect, LOCAL_SERVICES);
+    await t.app.services.jobs.start();
+    admin = await t.signIn('admin');
+    const res = await t.call('POST', '/api/blade-develop/datasource/submit', admin, {
+      name: 'BladeX', driverClass: source.settings.driverClass, url: source.settings.url, username: source.settings.username, password: source.settings.password || undefined,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    datasourceId = String(res.json().data.id);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await source?.drop();
+  });
+
+  const db = () => t.app.services.database.db;
+
+  it('keeps the password rules of the product, and lets the imported administrator grant the imported roles', async () => {
+    const conflicts = [{ tenantId: NEW, paramKey: 'account.initPassword', source: '123456', product: 'Xy@123456', reason: 'rules' }];
+    // BladeX's 用户 sits beside its administrator; 人事 under 用户 stays there.
+    const reparented = [{ tenantId: NEW, sourceId: '1123598816738675202', roleAlias: 'user', roleName: '用户', parentSourceId: '1123598816738675201', parentName: '超级管理员' }];
+    const dry = await t.call('POST', `${BASE}/dry-run`, admin, { datasourceId, ...options });
+    expect(dry.statusCode, dry.body).toBe(200);
+    const report = dry.json().data as Json;
+    expect(report.kinds.tenant).toMatchObject({ create: 1 });
+    expect(report.kinds.param).toMatchObject({ create: 2, skip: 1 });
+    expect(report.paramConflicts).toEqual(conflicts);
+    expect(report.reparentedRoles).toEqual(reparented);
+
+    const started = await t.call('POST', `${BASE}/run`, admin, { datasourceId, ...options });
+    expect(started.statusCode, started.body).toBe(200);
+    const run = await waitFor('the import to end', async () => (await t.call('GET', `${BASE}/last`, admin)).json().data as Json,
+      (r) => r?.id === started.json().data.id && (r.state === 'completed' || r.state === 'failed'));
+    expect(run.error).toBeNull();
+    expect(run.report.paramConflicts).toEqual(conflicts);
+    expect(run.report.reparentedRoles).toEqual(reparented);
+
+    // The created tenant has BladeX's other settings, and reads the platform's initial password.
+    const params = await db().selectFrom('blade_param').select('param_key').where('tenant_id', '=', NEW).where('is_deleted', '=', 0).execute();
+    expect(params.map((r) => r.param_key).sort()).toEqual(['account.failCount', 'account.registerUser']);
+    expect(await t.app.services.params.get(NEW, 'account.initPassword')).toBe('Xy@123456');
+
+    const roles = new Map((await db().selectFrom('blade_role').select(['id', 'parent_id', 'role_alias']).where('tenant_id', '=', NEW).execute())
+      .map((r) => [String(r.role_alias), { id: String(r.id), parentId: String(r.parent_id) }]));
+    const role = (alias: string) => roles.get(alias) as { id: string; parentId: string };
+    expect(role('administrator').parentId).toBe('0');
+    expect(role('user').parentId).toBe(role('administrator').id);
+    expect(role('hr').parentId).toBe(role('user').id);
+
+    // BladeX granted its administrator no menu this product has for users: the product's are granted here.
+    const menus = menuIdsByCode();
+    await db().insertInto('blade_role_menu').values(['system', 'user', 'user_role'].map((code, i) => ({
+      id: String(1900000000000000001n + BigInt(i)), role_id: role('administrator').id, menu_id: menus.get(code) as string,
+    }))).execute();
+    t.app.services.access.invalidate();
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId: NEW, username: 'admin', password: md5Hex('admin'), grant_type: 'password', scope: 'all', type: 'account' })}`,
+      headers: { authorization: CLIENT_HEADER, 'tenant-id': NEW },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const token = String(signedIn.json().access_token);
+    for (const alias of ['user', 'hr']) {
+      const granted = await t.call('POST', `/api/blade-user/grant?userIds=${HR.userId}&roleIds=${role(alias).id}`, token);
+      expect(granted.statusCode, granted.body).toBe(200);
+    }
+    expect(String((await db().selectFrom('blade_user').select('role_id').where('id', '=', HR.userId).executeTakeFirstOrThrow()).role_id)).toBe(role('hr').id);
   });
 });

@@ -16,6 +16,8 @@ type SourceTable = (typeof REQUIRED_TABLES)[number] | (typeof OPTIONAL_TABLES)[n
 export interface SourceTableRows {
   rows: SourceRow[];
   deleted: number;
+  /** The ids of the deleted rows (an earlier run may have imported them). */
+  deletedIds: string[];
 }
 
 /** What the import reads from a BladeX 3.x database. */
@@ -52,7 +54,7 @@ const isDeleted = (row: SourceRow): boolean => row.is_deleted !== null && row.is
 /**
  * Reads the tables the import needs. Every column is read (`select *`), so a column one version has
  * and another lacks (`domain` / `domain_url`) is simply there or not; logically deleted rows are
- * counted, not returned. Table names are fixed strings, never input.
+ * counted (with their ids), not returned. Table names are fixed strings, never input.
  */
 export async function readBladex(source: SourceConnection): Promise<BladexSnapshot> {
   const present = new Set((await source.tables()).map((t) => t.name.toLowerCase()));
@@ -61,13 +63,14 @@ export async function readBladex(source: SourceConnection): Promise<BladexSnapsh
   const tables = {} as Record<SourceTable, SourceTableRows>;
   for (const table of [...REQUIRED_TABLES, ...OPTIONAL_TABLES]) {
     if (!present.has(table)) {
-      tables[table] = { rows: [], deleted: 0 };
+      tables[table] = { rows: [], deleted: 0, deletedIds: [] };
       continue;
     }
     const all = (await source.query<Record<string, unknown>>(`select * from ${table}`)).map(lowerKeys);
     const rows = all.filter((row) => !isDeleted(row));
     rows.sort((a, b) => compareIds(a.id ?? null, b.id ?? null));
-    tables[table] = { rows, deleted: all.length - rows.length };
+    const deletedIds = all.filter(isDeleted).map((row) => row.id ?? '').filter(Boolean).sort(compareIds);
+    tables[table] = { rows, deleted: all.length - rows.length, deletedIds };
   }
   const tenantColumns = new Set((await source.table('blade_tenant'))?.columns.map((c) => c.name.toLowerCase()) ?? []);
   const domainColumn = tenantColumns.has('domain_url') && !tenantColumns.has('domain') ? 'domain_url' : 'domain';
@@ -78,10 +81,10 @@ export async function readBladex(source: SourceConnection): Promise<BladexSnapsh
 export async function readBladexTenants(source: SourceConnection): Promise<BladexSnapshot> {
   const present = new Set((await source.tables()).map((t) => t.name.toLowerCase()));
   for (const table of REQUIRED_TABLES) if (!present.has(table)) throw new NotBladexError(table);
-  const empty = { rows: [], deleted: 0 };
+  const empty = { rows: [], deleted: 0, deletedIds: [] };
   const tables = Object.fromEntries([...REQUIRED_TABLES, ...OPTIONAL_TABLES].map((t) => [t, empty])) as unknown as Record<SourceTable, SourceTableRows>;
   const all = (await source.query<Record<string, unknown>>('select * from blade_tenant')).map(lowerKeys);
-  tables.blade_tenant = { rows: all.filter((row) => !isDeleted(row)), deleted: all.filter(isDeleted).length };
+  tables.blade_tenant = { rows: all.filter((row) => !isDeleted(row)), deleted: all.filter(isDeleted).length, deletedIds: [] };
   return { domainColumn: 'domain', missingTables: [], tables };
 }
 

@@ -9,9 +9,11 @@ export type RowKind = ImportRowKind;
 
 /**
  * How a planned row ends: `create` a new product row, `update` a row an earlier run created, leave
- * such a row `unchanged`, or `match` a row the product already had (pointed at, never written).
+ * such a row `unchanged`, `match` a row the product already had (pointed at, never written), or
+ * `remove` a row an earlier run created whose BladeX row has been deleted since (users: disabled,
+ * logically deleted and signed out).
  */
-export type RowAction = 'create' | 'update' | 'unchanged' | 'match';
+export type RowAction = 'create' | 'update' | 'unchanged' | 'match' | 'remove';
 
 /** One product row the run writes or points at. */
 export interface RowWrite {

@@ -1,4 +1,6 @@
-import { BUSINESS_DICTIONARIES, PLATFORM_TENANT, SYSTEM_DICTIONARIES, dictBizEntity, dictEntity, paramEntity } from '@alumni/domain';
+import {
+  BUSINESS_DICTIONARIES, PLATFORM_TENANT, SYSTEM_DICTIONARIES, dictBizEntity, dictEntity, isStrongPassword, paramEntity,
+} from '@alumni/domain';
 import type { SourceRow } from './bladex-source.js';
 import { ProductState } from './product-state.js';
 import { Planner, dateTime, fit, int } from './planner.js';
@@ -96,9 +98,27 @@ export function planDictBiz(p: Planner): void {
 }
 
 /**
+ * Settings that carry the product's rules, and whether a value keeps them given the value the
+ * product tenant reads: an initial password must pass the password rules (BladeX's `123456` does
+ * not), and the sign-in failures before a lockout may not be more than the product allows.
+ */
+const PARAM_RULES: Record<string, (value: string, product: string | null) => boolean> = {
+  'account.initPassword': (value) => isStrongPassword(value),
+  'tenant.default.password': (value) => isStrongPassword(value),
+  'account.failCount': (value, product) => /^[1-9]\d{0,8}$/.test(value) && (product === null || !/^\d+$/.test(product) || Number(value) <= Number(product)),
+};
+
+/** Whether BladeX's value of a setting would weaken the product's rules. */
+export const weakensRules = (key: string, value: string, product: string | null): boolean =>
+  PARAM_RULES[key] !== undefined && !(PARAM_RULES[key] as (v: string, p: string | null) => boolean)(value, product);
+
+/**
  * Parameters. BladeX 3.x keeps them for the whole installation (no `tenant_id`): they go with its
- * platform tenant 000000. A key the product tenant already has keeps the product's value; a
- * different BladeX value is reported (`account.initPassword` 123456 would break the password rules).
+ * platform tenant 000000 (or the tenant it is mapped to). A key the product tenant already has keeps
+ * the product's value; a different BladeX value is reported. A value that would weaken the product's
+ * rules (`account.initPassword` 123456 breaks the password rules) is never imported, not into a
+ * tenant the import creates either, where the tenant then reads the platform's value: it is
+ * reported with the value the tenant keeps.
  */
 export function planParams(p: Planner): void {
   for (const row of p.rowsOf('param', 'blade_param')) {
@@ -106,14 +126,24 @@ export function planParams(p: Planner): void {
     if (tenantId === null) continue;
     const id = row.id ?? '';
     const key = row.param_key ?? '';
+    const value = row.param_value ?? '';
     const existing = p.state.params.get(ProductState.paramKey(tenantId, key));
+    const own = p.existing('param', id);
+    const product = own ? String(own.param_value ?? '')
+      : existing?.value ?? p.state.params.get(ProductState.paramKey(PLATFORM_TENANT, key))?.value ?? null;
+    const weakens = weakensRules(key, value, product);
     if (existing && !p.createdBefore('param', id)) {
-      if (existing.value === (row.param_value ?? '')) {
+      if (existing.value === value) {
         p.match('param', id, existing.id, tenantId);
       } else {
         p.skip('param');
-        p.report.paramConflicts.push({ tenantId, paramKey: key, source: row.param_value ?? null, product: existing.value });
+        p.report.paramConflicts.push({ tenantId, paramKey: key, source: row.param_value ?? null, product: existing.value, reason: weakens ? 'rules' : 'product' });
       }
+      continue;
+    }
+    if (weakens) {
+      p.skip('param');
+      p.report.paramConflicts.push({ tenantId, paramKey: key, source: row.param_value ?? null, product, reason: 'rules' });
       continue;
     }
     p.place('param', paramEntity, id, tenantId, {

@@ -1,4 +1,4 @@
-import { deptEntity, postEntity, roleEntity, tenantEntity, userEntity } from '@alumni/domain';
+import { PLATFORM_TENANT, deptEntity, postEntity, roleEntity, tenantEntity, userEntity } from '@alumni/domain';
 import { compareIds, type SourceRow } from './bladex-source.js';
 import { ProductState } from './product-state.js';
 import { Planner, dateTime, fit, idList, int } from './planner.js';
@@ -101,11 +101,40 @@ export function planPosts(p: Planner): void {
 }
 
 /**
+ * The administrator role of each BladeX tenant: the role aliased `administrator`, else the first
+ * role of the tenant's `admin` account; only a top-level one (its parent none, or not a role).
+ */
+function administratorRoles(p: Planner, rows: SourceRow[]): Map<string, SourceRow> {
+  const byId = new Map(rows.map((r) => [r.id ?? '', r]));
+  const top = (r: SourceRow) => !r.parent_id || r.parent_id === '0' || !byId.has(r.parent_id);
+  const out = new Map<string, SourceRow>();
+  for (const row of rows) {
+    const tenant = row.tenant_id ?? PLATFORM_TENANT;
+    if (row.role_alias === 'administrator' && top(row) && !out.has(tenant)) out.set(tenant, row);
+  }
+  for (const user of p.snapshot.tables.blade_user.rows) {
+    const tenant = user.tenant_id ?? PLATFORM_TENANT;
+    if (user.account !== 'admin' || out.has(tenant)) continue;
+    const role = idList(user.role_id).map((id) => byId.get(id)).find((r) => r !== undefined && (r.tenant_id ?? PLATFORM_TENANT) === tenant && top(r));
+    if (role) out.set(tenant, role);
+  }
+  return out;
+}
+
+/**
  * Roles, parents first: a role whose alias the product tenant already has (the super administrator
- * `administrator` of 000000) is pointed at and keeps its own grants; the others are created.
+ * `administrator` of 000000) is pointed at and keeps its own grants; the others are created. In
+ * BladeX a tenant's other top-level roles sit beside its administrator role; here an administrator
+ * grants only the roles below its own, so outside the platform tenant (whose super administrator
+ * grants every role) they are placed under it (reported).
  */
 export function planRoles(p: Planner): void {
-  for (const { row } of Planner.treeOrder(p.rowsOf('role', 'blade_role'))) {
+  const rows = p.rowsOf('role', 'blade_role');
+  const admins = administratorRoles(p, rows);
+  const adminIds = new Set([...admins.values()].map((r) => r.id ?? ''));
+  // The administrator roles first, so that the roles placed under them come after them.
+  const ordered = [...rows].sort((a, b) => Number(adminIds.has(b.id ?? '')) - Number(adminIds.has(a.id ?? '')));
+  for (const { row } of Planner.treeOrder(ordered)) {
     const tenantId = p.tenantOf('role', row);
     if (tenantId === null) continue;
     const id = row.id ?? '';
@@ -116,8 +145,16 @@ export function planRoles(p: Planner): void {
       continue;
     }
     const parentSource = row.parent_id && row.parent_id !== '0' ? row.parent_id : null;
-    const parentId = parentSource ? p.resolve('role', parentSource) : undefined;
+    let parentId = parentSource ? p.resolve('role', parentSource) : undefined;
     if (parentSource && !parentId) p.report.orphans.push({ kind: 'role', tenantId, sourceId: id, name: row.role_name ?? null, parentId: parentSource });
+    const admin = admins.get(row.tenant_id ?? PLATFORM_TENANT);
+    const adminTarget = admin && admin.id !== id && tenantId !== PLATFORM_TENANT ? p.resolve('role', admin.id) : undefined;
+    if (!parentId && adminTarget && admin) {
+      parentId = adminTarget;
+      p.report.reparentedRoles.push({
+        tenantId, sourceId: id, roleAlias: row.role_alias ?? null, roleName: row.role_name ?? null, parentSourceId: admin.id ?? '', parentName: admin.role_name ?? null,
+      });
+    }
     p.place('role', roleEntity, id, tenantId, {
       parentId: parentId ?? '0',
       roleName: fit(row.role_name, 255) ?? alias,
@@ -145,7 +182,9 @@ function translate(p: Planner, kind: 'dept' | 'role' | 'post', value: string | n
  * imported, and an account the product tenant already has is left to the product (both reported).
  * The password hash is kept as BladeX stored it (`sha1(md5(password))`), which the product's sign-in
  * accepts once and replaces with its own; a later run never puts the old hash back. Departments,
- * roles and posts become the product ids; those that do not exist are dropped and reported.
+ * roles and posts become the product ids; those that do not exist are dropped and reported. A user
+ * an earlier run created and BladeX has deleted since is disabled and removed here, its sessions
+ * ended, and named in the report.
  */
 export function planUsers(p: Planner): void {
   const rows = p.rowsOf('user', 'blade_user');
@@ -156,6 +195,16 @@ export function planUsers(p: Planner): void {
   for (const row of rows) {
     const k = ProductState.userKey(row.tenant_id ?? '000000', row.account ?? '');
     byAccount.set(k, [...(byAccount.get(k) ?? []), row]);
+  }
+  // A user BladeX deleted since an earlier run created it ends here too: disabled, removed, signed out.
+  const targets = new Set(p.tenantTargets.values());
+  for (const id of p.snapshot.tables.blade_user.deletedIds) {
+    const current = p.existing('user', id);
+    const mapped = p.state.mapped('user', id);
+    if (!current || !mapped || !targets.has(String(current.tenant_id))) continue;
+    const tenantId = String(current.tenant_id);
+    p.report.removedUsers.push({ tenantId, account: String(current.account ?? ''), sourceId: id, targetId: mapped.targetId });
+    p.remove('user', userEntity, id, mapped.targetId, tenantId, { status: 0 });
   }
   const order = (a: SourceRow, b: SourceRow) => (dateTime(a.create_time) ?? '').localeCompare(dateTime(b.create_time) ?? '') || compareIds(a.id ?? null, b.id ?? null);
   for (const group of byAccount.values()) group.sort(order);

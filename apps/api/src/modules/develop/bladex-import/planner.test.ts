@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors.js';
 import { readDatasourceId, readOptions } from './bladex-import-routes.js';
+import { weakensRules } from './plan-dictionaries.js';
 import { sourceKey } from './bladex-import-service.js';
 import { Planner, dateTime, idList } from './planner.js';
 import { isStorableId } from './product-state.js';
@@ -51,5 +52,17 @@ describe('BladeX import planning helpers', () => {
     expect(refused(() => readOptions({ tenantIds: ['a b'] }))).toBe('The import option tenantIds is not valid');
     expect(refused(() => readOptions({ tenantMap: { '000000': 'x'.repeat(13) } }))).toBe(`The target tenant ID ${'x'.repeat(13)} must be 1 to 12 letters or digits`);
     expect(readOptions({ tenantIds: '000000, 200001', tenantMap: { 200001: '200009' } })).toEqual({ tenantIds: ['000000', '200001'], tenantMap: { 200001: '200009' } });
+  });
+
+  it("tells a setting that would weaken the product's rules", () => {
+    expect(weakensRules('account.initPassword', '123456', 'Xy@123456')).toBe(true);
+    expect(weakensRules('account.initPassword', 'Bladex@2024', 'Xy@123456')).toBe(false);
+    expect(weakensRules('tenant.default.password', 'admin', null)).toBe(true);
+    // More failures before a lockout than the product allows, or none at all.
+    expect(weakensRules('account.failCount', '10', '5')).toBe(true);
+    expect(weakensRules('account.failCount', '0', '5')).toBe(true);
+    expect(weakensRules('account.failCount', '3', '5')).toBe(false);
+    expect(weakensRules('account.failCount', '5', null)).toBe(false);
+    expect(weakensRules('account.registerUser', 'true', 'false')).toBe(false);
   });
 });

@@ -52,7 +52,7 @@ export class Planner {
     this.report = {
       source: { ...source, domainColumn: snapshot.domainColumn, missingTables: snapshot.missingTables, tenants: [] },
       kinds, unmatchedMenus: [], unknownGrants: [], usersWithMissing: [], dictionaryConflicts: [], paramConflicts: [],
-      duplicateAccounts: [], orphans: [], otherTenants: [], removedInProduct: [], renumbered: {},
+      duplicateAccounts: [], orphans: [], otherTenants: [], removedUsers: [], reparentedRoles: [], removedInProduct: [], renumbered: {},
     };
   }
 
@@ -144,6 +144,16 @@ export class Planner {
     const write: RowWrite = { kind, entity, sourceId, targetId: this.newId(kind, sourceId), action: 'create', tenantId, values, createTime };
     this.rows.push(write);
     return this.remember(write);
+  }
+
+  /**
+   * Plans the removal of a row an earlier run created and that still stands here, because BladeX
+   * has deleted its row since (counted among the kind's `deleted`). `values` are set before it goes.
+   */
+  remove(kind: RowKind, entity: EntityDef, sourceId: string, targetId: string, tenantId: string, values: Record<string, unknown>): RowWrite {
+    const write: RowWrite = { kind, entity, sourceId, targetId, action: 'remove', tenantId, values, createTime: null };
+    this.rows.push(write);
+    return write;
   }
 
   /** BladeX's id when this product can store it and does not use it; else a new one. */

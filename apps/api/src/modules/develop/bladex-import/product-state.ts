@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@alumni/domain';
 import type { Db } from '../../../db/database.js';
 import type { RowKind } from './import-types.js';
 
@@ -129,7 +130,9 @@ export async function readProductState(db: Db, source: string, candidates: Candi
     .filter((r) => !dictBiz.has(str(r.id)))
     .map((r) => ({ id: str(r.id), tenantId: str(r.tenant_id), code: String(r.code ?? ''), dictKey: String(r.dict_key ?? ''), dictValue: String(r.dict_value ?? '') }));
   const params = oursOf('param');
-  for (const row of await db.selectFrom('blade_param').select(['id', 'tenant_id', 'param_key', 'param_value']).where('is_deleted', '=', 0).where('tenant_id', 'in', tenants).execute()) {
+  // The platform's parameters too: a tenant without its own value reads the platform's.
+  for (const row of await db.selectFrom('blade_param').select(['id', 'tenant_id', 'param_key', 'param_value']).where('is_deleted', '=', 0)
+    .where('tenant_id', 'in', [...new Set([...tenants, PLATFORM_TENANT])]).execute()) {
     if (!params.has(str(row.id))) state.params.set(ProductState.paramKey(str(row.tenant_id), String(row.param_key ?? '')), { id: str(row.id), value: String(row.param_value ?? '') });
   }
   const ourRoles = [...roles];
