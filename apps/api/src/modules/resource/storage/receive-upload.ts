@@ -106,11 +106,17 @@ export async function receiveUpload(req: FastifyRequest, limits: UploadLimits, t
       out.destroy(err as Error);
     });
     try {
-      await pipeline(part.file, out);
+      // Raced with the watch: on Node 24 a pipeline whose form-parser source was destroyed without
+      // closing may never settle, so the watch's failure answers on its own.
+      const written = pipeline(part.file, out);
+      written.catch(() => undefined);
+      await Promise.race([written, watch.failed]);
       if (part.file.truncated) throw badRequest(RESOURCE_MSG.tooLarge, { max: formatBytes(limits.maxBytes) });
       const { size } = await stat(tmp);
       return { path: tmp, size, contentType: contentTypeOf(extension), originalName, extension };
     } catch (err) {
+      // The file's handle is closed before the file goes (the destroy above closes it).
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await rm(tmp, { force: true });
       if (err instanceof AppError) throw err;
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(RESOURCE_MSG.tooLarge, { max: formatBytes(limits.maxBytes) });
