@@ -46,6 +46,10 @@ function authInfo(answer: {
   };
 }
 
+/** A token request's parameters: the form body and the query, the query winning. */
+const tokenQuery = (req: FastifyRequest): Query =>
+  ({ ...(req.body && typeof req.body === 'object' ? (req.body as Query) : {}), ...(req.query as Query) });
+
 function header(req: FastifyRequest, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -93,7 +97,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
 
   const tokenHandler = async (req: FastifyRequest, reply: FastifyReply) => {
     try {
-      const q = { ...(req.body && typeof req.body === 'object' ? (req.body as Query) : {}), ...(req.query as Query) };
+      const q = tokenQuery(req);
       return await grantToken(req, {
         grant: q.grant_type ?? (req.url.includes('/token/refresh') ? 'refresh_token' : ''),
         tenantId: header(req, 'tenant-id') || q.tenantId || PLATFORM_TENANT,
@@ -134,7 +138,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   // The same grant as the OAuth route above: same client check, captcha, lockout and token.
   const springBladeToken = async (req: FastifyRequest, reply: FastifyReply) => {
     try {
-      const q = { ...(req.body && typeof req.body === 'object' ? (req.body as Query) : {}), ...(req.query as Query) };
+      const q = tokenQuery(req);
       const tenantId = q.tenantId || header(req, 'tenant-id') || PLATFORM_TENANT;
       const answer = await grantToken(req, {
         grant: q.grantType || 'password',
