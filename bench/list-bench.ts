@@ -39,7 +39,7 @@ const { ids } = await import(api('core/ids.ts')) as typeof import('../apps/api/s
 const { formatDateTime } = await import(api('core/time.ts')) as typeof import('../apps/api/src/core/time.js');
 const { callerFromToken } = await import(api('auth/auth-hook.ts')) as typeof import('../apps/api/src/auth/auth-hook.js');
 const { EntityRepository } = await import(api('engine/entity-repository.ts')) as typeof import('../apps/api/src/engine/entity-repository.js');
-const { dictBizEntity, parseListQuery } = await import('@alumni/domain');
+const { dictBizEntity, entityPath, parseListQuery } = await import('@alumni/domain');
 const { default: BetterSqlite3 } = await import('better-sqlite3');
 const { Kysely, SqliteDialect } = await import('kysely');
 
@@ -48,7 +48,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 5_000);
 const CODES = 100;
 const TENANT = '000000';
-const LIST_PATH = '/api/blade-system/dict-biz/list';
+// The paged list (dict-biz/list answers the unpaged tree, decision 280).
+const LIST_PATH = `/api${entityPath(dictBizEntity, 'page')}`;
 const TARGET = { reqPerSec: 2000, p99Ms: 50, apiOverRaw: 1.5, rssMb: 300 };
 
 const log = (line: string) => console.log(`[bench] ${line}`);

@@ -89,7 +89,7 @@ for (const lang of ['zh', 'en'] as const) {
     });
 
     test('a role\'s menus, data scopes and API scopes', async ({ page }) => {
-      const roles = await read<{ records: Record<string, unknown>[] }>('/blade-system/role/list', { size: '100' });
+      const roles = await read<{ records: Record<string, unknown>[] }>('/blade-system/role/page', { size: '100' });
       const keysOf = (roleId: string) => read<Record<'menu' | 'dataScope' | 'apiScope', string[]>>('/blade-system/menu/role-tree-keys', { roleIds: roleId });
       const grantTree = await read<{ menu: Node[] }>('/blade-system/menu/grant-tree');
       // A demo role with grants and a menu left to add below one of its granted parents (other tests may have changed some).

@@ -29,7 +29,18 @@ export interface EntityApi {
    * the `answers` named are the Base64 of the encrypted envelope, as `text/plain`.
    */
   crypto?: { body?: boolean; answers?: readonly ('list' | 'detail')[] };
+  /**
+   * What `GET <base>/list` answers: `page` (the default) the paged list; `tree` the rows matching
+   * the list's filters as an unpaged forest, as BladeX's tree lists do (`current`/`size` ignored,
+   * at most TREE_LIST_MAX_ROWS rows, sorted by `sort`), each node with `hasChildren` and, when it
+   * has any, `children`; a row whose parent is not among them is a root. The paged list is then
+   * `GET <base>/page` (PROTOCOL 4), the call the product's own pages read (`entityPath(e, 'page')`).
+   */
+  listShape?: 'page' | 'tree';
 }
+
+/** The most rows a tree-shaped list (`api.listShape: 'tree'`) reads; more matching rows are left out, in sort order. */
+export const TREE_LIST_MAX_ROWS = 5000;
 
 export interface UniqueRule {
   fields: readonly string[];
@@ -168,10 +179,14 @@ export const permissionCodes = (entity: EntityDef) => ({
 /** The `status` values of an entity with `api.enable`. */
 export const ENABLE_STATUS = { enabled: 1, disabled: 2 } as const;
 
-/** The full path (under /api) of one of an entity's standard calls, or null when it has none. */
-export function entityPath(entity: EntityDef, call: 'list' | 'detail' | 'submit' | 'remove'): string | null {
+/**
+ * The full path (under /api) of one of an entity's standard calls, or null when it has none.
+ * `page` is the paged list: `<base>/page` where `list` answers a tree (`api.listShape`), else the list call.
+ */
+export function entityPath(entity: EntityDef, call: 'list' | 'page' | 'detail' | 'submit' | 'remove'): string | null {
   const api = entity.api;
   if (!api) return null;
+  if (call === 'page') return api.listShape === 'tree' && api.list !== false ? `${api.base}/page` : entityPath(entity, 'list');
   const suffix = api[call] ?? call;
   return suffix === false ? null : `${api.base}/${suffix}`;
 }

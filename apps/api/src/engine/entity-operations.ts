@@ -1,6 +1,6 @@
 import {
   MSG, PLATFORM_TENANT, SECRET_MASK, type AuditAction, SENSITIVE_MSG, SENSITIVE_VIEW, displayNameKey, looksMasked, maskSensitive, checkedCondition, parseListQuery, parseSubmit,
-  permissionCodes, sensitiveFields, dictKeys,
+  permissionCodes, sensitiveFields, dictKeys, TREE_LIST_MAX_ROWS,
   type Condition, type EntityDef, type Lang, type ListQuery, type Page, type SubmitValues,
 } from '@alumni/domain';
 import type { AccessService } from '../access/access-service.js';
@@ -176,6 +176,11 @@ export class EntityOperations {
 
   /** A list call's raw query: the entity's fields, and the extra parameters its hooks declare. */
   async listFromQuery(entity: EntityDef, caller: Caller, raw: Record<string, unknown>): Promise<Page<JsonRecord>> {
+    const { query, extra } = await this.parsedList(entity, caller, raw);
+    return this.list(entity, caller, query, extra);
+  }
+
+  private async parsedList(entity: EntityDef, caller: Caller, raw: Record<string, unknown>): Promise<{ query: ListQuery; extra: Condition[] }> {
     const params = this.hooks.get(entity.name)?.listParams ?? {};
     const query = parseListQuery(entity, raw, new Set(Object.keys(params)));
     const extra: Condition[] = [];
@@ -183,7 +188,23 @@ export class EntityOperations {
       const value = raw[name];
       if (value !== undefined && value !== '') extra.push(...(await conditions(String(value), caller)).map((c) => checkedCondition(entity, c, name)));
     }
-    return this.list(entity, caller, query, extra);
+    return { query, extra };
+  }
+
+  /**
+   * A tree-shaped list call (`api.listShape: 'tree'`, BladeX's ForestNodeMerger): the rows the
+   * paged list would answer for the same filters — the same query, tenant and data scope — but
+   * unpaged (`current` and `size` are ignored), at most TREE_LIST_MAX_ROWS of them in sort order
+   * (`sort` ascending where the entity has it, unless the query sorts), merged into a forest: each
+   * row under its parent when the parent is among them, else a root. Every node carries
+   * `hasChildren`, and `children` when it has any.
+   */
+  async treeFromQuery(entity: EntityDef, caller: Caller, raw: Record<string, unknown>): Promise<TreeNode[]> {
+    const { current: _current, size: _size, ...rest } = raw;
+    const { query, extra } = await this.parsedList(entity, caller, rest);
+    const sorts = query.sorts.length > 0 ? query.sorts : 'sort' in entity.fields ? [{ field: 'sort', desc: false }] : [];
+    const page = await this.list(entity, caller, { ...query, sorts, current: 1, size: TREE_LIST_MAX_ROWS }, extra);
+    return forest(entity, page.records);
   }
 
   async detail(entity: EntityDef, caller: Caller, id: string): Promise<JsonRecord> {
@@ -487,3 +508,45 @@ export const requireIds = (list: string[] | null): string[] => {
   if (!list) throw badRequest(MSG.badIds);
   return list;
 };
+
+/** A node of a tree-shaped list: the row's fields, `hasChildren`, and `children` when it has any. */
+export type TreeNode = Record<string, unknown>;
+
+/**
+ * Rows merged into a forest by `parentId` (BladeX's ForestNodeMerger), keeping their order among
+ * siblings: a row whose parent is among them goes into its `children`, any other is a root (so is
+ * a row whose parent chain would loop back to it). Each node gets `hasChildren`, and `children`
+ * only when it has any. `parentName` is the parent's title (`顶级` for a top-level row) where the
+ * row carries none and the parent is among the rows.
+ */
+export function forest(entity: EntityDef, rows: readonly JsonRecord[]): TreeNode[] {
+  const byId = new Map<string, TreeNode>();
+  for (const row of rows) byId.set(String(row.id), row);
+  const parentOf = new Map<string, string>();
+  const children = new Map<string, TreeNode[]>();
+  const roots: TreeNode[] = [];
+  const title = entity.titleField;
+  for (const row of rows) {
+    const id = String(row.id);
+    const parentId = row.parentId === null || row.parentId === undefined ? '0' : String(row.parentId);
+    let parent = parentId !== '0' ? byId.get(parentId) : undefined;
+    // A link that would close a loop (bad data) leaves the row a root: the answer stays a forest.
+    for (let up: string | undefined = parentId; parent && up !== undefined; up = parentOf.get(up)) if (up === id) parent = undefined;
+    if (parent) {
+      parentOf.set(id, parentId);
+      const siblings = children.get(parentId);
+      if (siblings) siblings.push(row);
+      else children.set(parentId, [row]);
+    } else roots.push(row);
+    if (row.parentName === undefined || row.parentName === null) {
+      if (parentId === '0') (row as TreeNode).parentName = '顶级';
+      else if (parent && title && parent[title] !== undefined) (row as TreeNode).parentName = parent[title];
+    }
+  }
+  for (const row of rows) {
+    const own = children.get(String(row.id));
+    (row as TreeNode).hasChildren = own !== undefined;
+    if (own) (row as TreeNode).children = own;
+  }
+  return roots;
+}

@@ -1,5 +1,5 @@
 import {
-  BASE_FIELDS, ENABLE_STATUS, FILTER_OPS, MSG, examineStates, QUERYABLE_BASE_FIELDS, entityPath, parseIds, permissionCodes, submitJsonSchema,
+  BASE_FIELDS, ENABLE_STATUS, FILTER_OPS, MSG, TREE_LIST_MAX_ROWS, examineStates, QUERYABLE_BASE_FIELDS, entityPath, parseIds, permissionCodes, submitJsonSchema,
   type EntityDef,
 } from '@alumni/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -76,13 +76,28 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
   const answer = (call: 'list' | 'detail', req: FastifyRequest, reply: FastifyReply, data: unknown) =>
     encrypts(call) ? sendEncrypted(reply, ok(data, req.lang), app.services.config.apiCryptoKey) : ok(data, req.lang);
   const list = entityPath(entity, 'list');
-  if (list) {
-    app.get(list, {
+  // A tree-shaped list (`api.listShape`) answers the forest at `list` and the paged list at `page`.
+  const paged = entityPath(entity, 'page');
+  if (paged) {
+    app.get(paged, {
       schema: {
         tags, summary: `List ${entity.label.en}, paged and filtered`, querystring: listQuerySchema(entity),
         ...(encrypts('list') ? { description: ENCRYPTED_ANSWER_NOTE } : {}),
       },
     }, async (req, reply) => answer('list', req, reply, await ops.listFromQuery(entity, callerOf(req), req.query as Record<string, unknown>)));
+  }
+  if (list && list !== paged) {
+    const querystring = listQuerySchema(entity, {
+      current: { type: 'string', description: 'ignored: the tree is not paged' },
+      size: { type: 'string', description: 'ignored: the tree is not paged' },
+    });
+    app.get(list, {
+      schema: {
+        tags, querystring,
+        summary: `The ${entity.label.en} rows matching the filters as a tree (not paged, at most ${TREE_LIST_MAX_ROWS} rows; children under their parents, sorted by sort)`,
+        ...(encrypts('list') ? { description: ENCRYPTED_ANSWER_NOTE } : {}),
+      },
+    }, async (req, reply) => answer('list', req, reply, await ops.treeFromQuery(entity, callerOf(req), req.query as Record<string, unknown>)));
   }
   if (list && entity.excel?.export && entity.api) {
     app.get(`${entity.api.base}/export`, {

@@ -86,8 +86,10 @@ export function entityContract(
     const writableEntities = (options.entities ?? routedEntities()).filter((e) => entityPath(e, 'submit') && entityPath(e, 'remove'));
 
     describe.each(writableEntities.map((e) => [e.name, e] as const))('%s', (_name, entity: EntityDef) => {
+      // The paged list: `page` where `list` answers a tree (`api.listShape`), which is tested on its own below.
       const path = {
-        list: `/api${entityPath(entity, 'list')}`,
+        list: `/api${entityPath(entity, 'page')}`,
+        tree: entity.api?.listShape === 'tree' ? `/api${entityPath(entity, 'list')}` : null,
         detail: `/api${entityPath(entity, 'detail')}`,
         submit: `/api${entityPath(entity, 'submit')}`,
         remove: `/api${entityPath(entity, 'remove')}`,
@@ -139,6 +141,26 @@ export function entityContract(
       const listedIds = async (params: Record<string, string>, token = admin) =>
         (envelope(await list(params, token), 200).data.records as Json[]).map((r) => String(r.id));
       const count = async () => envelope(await t.call('GET', `${path.list}?size=1`, admin), 200).data.total as number;
+      /** The ids of a tree-shaped list's answer, every level, checking each node's shape on the way. */
+      const treeIds = async (params: Record<string, string>, token = admin): Promise<string[]> => {
+        const nodes = envelope(await t.call('GET', `${path.tree}?${qs({ current: '1', size: '10', ...params })}`, token), 200).data;
+        expect(Array.isArray(nodes)).toBe(true);
+        const ids: string[] = [];
+        const walk = (level: Json[]) => {
+          for (const node of level) {
+            ids.push(String(node.id));
+            const children = node.children as Json[] | undefined;
+            expect(node.hasChildren).toBe(children !== undefined);
+            if (children) {
+              expect(children.length).toBeGreaterThan(0);
+              for (const child of children) expect(String(child.parentId)).toBe(String(node.id));
+              walk(children);
+            }
+          }
+        };
+        walk(nodes as Json[]);
+        return ids;
+      };
       const stored = async (id: string) => envelope(await detail(id), 200).data as Json;
 
       function expectValues(record: Json, body: Sample) {
@@ -203,6 +225,17 @@ export function entityContract(
           expect(page.records).toHaveLength(1);
           expect(page.pages).toBe(page.total);
         });
+
+        if (path.tree) {
+          it('answers list as an unpaged tree of the rows matching the filters', async () => {
+            const { id, record } = await createRow();
+            const [one] = envelope(await t.call('GET', `${path.tree}?${qs({ id })}`, admin), 200).data as Json[];
+            expect(one).toMatchObject({ id: record.id, hasChildren: false });
+            expect(one).not.toHaveProperty('children');
+            expect(await treeIds({})).toContain(id);
+            expect(await treeIds({ id: '1234567890123' })).toEqual([]);
+          });
+        }
 
         it('removes the row: detail then answers 404 and the list no longer has it', async () => {
           const { id } = await createRow();
@@ -285,6 +318,7 @@ export function entityContract(
             const { id } = await createRow();
             expect(await listedIds({ id }, foreign)).toEqual([]);
             expect(await listedIds({}, foreign)).not.toContain(id);
+            if (path.tree) expect(await treeIds({}, foreign)).not.toContain(id);
             crossTenant.entities.add(entity.name);
             crossTenant.attempts += 2;
           });

@@ -6,15 +6,18 @@ export type Row = Record<string, unknown> & { id: string };
 
 export type QueryParams = Record<string, string | number | undefined>;
 
-function pathOf(entity: EntityDef, call: 'list' | 'detail' | 'submit' | 'remove'): string {
+function pathOf(entity: EntityDef, call: 'page' | 'detail' | 'submit' | 'remove'): string {
   const path = entityPath(entity, call);
   if (!path) throw new Error(`${entity.name} has no ${call} call`);
   return path;
 }
 
-/** `listPath` replaces the list call's suffix (e.g. `parent-list`). */
+/**
+ * A page of the entity's list: its paged list call (`page` where `list` answers a tree, see
+ * `api.listShape`); `listPath` replaces the call's suffix (e.g. `parent-list`).
+ */
 export function fetchList(entity: EntityDef, params: QueryParams, listPath?: string): Promise<Page<Row>> {
-  const url = listPath && entity.api ? `${entity.api.base}/${listPath}` : pathOf(entity, 'list');
+  const url = listPath && entity.api ? `${entity.api.base}/${listPath}` : pathOf(entity, 'page');
   return getData<Page<Row>>(url, params);
 }
 

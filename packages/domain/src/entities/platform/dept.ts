@@ -9,7 +9,7 @@ export const deptEntity = defineEntity({
   table: 'blade_dept',
   scope: 'tenant',
   permission: 'dept',
-  api: { base: '/blade-system/dept' },
+  api: { base: '/blade-system/dept', listShape: 'tree' },
   fields: {
     parentId: fk(t('上级部门', 'Parent'), { default: '0', options: { url: '/blade-system/dept/tree', shape: 'tree' } }),
     ancestors: text(t('祖级列表', 'Ancestors'), { max: 2000, form: 'hidden' }),

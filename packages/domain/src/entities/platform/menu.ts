@@ -9,7 +9,7 @@ export const menuEntity = defineEntity({
   table: 'blade_menu',
   scope: 'platform',
   permission: 'menu',
-  api: { base: '/blade-system/menu' },
+  api: { base: '/blade-system/menu', listShape: 'tree' },
   fields: {
     parentId: fk(t('上级菜单', 'Parent menu'), { default: '0', options: { url: '/blade-system/menu/tree', shape: 'tree' } }),
     code: text(t('菜单编号', 'Code'), { required: true, max: 255, list: true, search: 'like' }),

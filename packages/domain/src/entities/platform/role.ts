@@ -9,7 +9,7 @@ export const roleEntity = defineEntity({
   table: 'blade_role',
   scope: 'tenant',
   permission: 'role',
-  api: { base: '/blade-system/role' },
+  api: { base: '/blade-system/role', listShape: 'tree' },
   fields: {
     parentId: fk(t('上级角色', 'Parent role'), { default: '0', options: { url: '/blade-system/role/tree', shape: 'tree' } }),
     roleName: text(t('角色名称', 'Role name'), { required: true, max: 255, list: true, search: 'like' }),

@@ -9,7 +9,7 @@ export const dictBizEntity = defineEntity({
   table: 'blade_dict_biz',
   scope: 'tenant',
   permission: 'dictbiz',
-  api: { base: '/blade-system/dict-biz' },
+  api: { base: '/blade-system/dict-biz', listShape: 'tree' },
   fields: dictionaryFields('/blade-system/dict-biz/tree'),
   defaultSort: [{ field: 'sort' }, { field: 'createTime' }],
   unique: [{ fields: ['code', 'dictKey'], message: DICT_MSG.duplicateKey }],

@@ -9,7 +9,7 @@ export const dictEntity = defineEntity({
   table: 'blade_dict',
   scope: 'platform',
   permission: 'dict',
-  api: { base: '/blade-system/dict' },
+  api: { base: '/blade-system/dict', listShape: 'tree' },
   fields: dictionaryFields('/blade-system/dict/tree'),
   defaultSort: [{ field: 'sort' }, { field: 'createTime' }],
   unique: [{ fields: ['code', 'dictKey'], message: DICT_MSG.duplicateKey }],
