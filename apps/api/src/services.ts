@@ -38,7 +38,7 @@ import { donationHooks } from './modules/giving/donation-hooks.js';
 import { albumHooks } from './modules/albums/album-hooks.js';
 import { ExamineLog } from './engine/examination/examine-log.js';
 import { Examination } from './engine/examination/examination.js';
-import { LogWriter } from './logs/log-writer.js';
+import { LogWriter, logServer } from './logs/log-writer.js';
 import { RouteTitles } from './logs/route-titles.js';
 import { apiLogHooks } from './logs/api-log-hooks.js';
 import { dictionaryHooks } from './modules/dict/dict-hooks.js';
@@ -194,7 +194,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     signIn,
     resources,
     imports: new EntityImports(db, operations, repository, labels, store, resources.files, config.dataDir, config.importsPerTenant),
-    logs: new LogWriter(db, log),
+    logs: new LogWriter(db, log, logServer(process.env.NODE_ENV || config.deployment)),
     routeTitles,
     jobs,
   };

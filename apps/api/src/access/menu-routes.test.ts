@@ -211,7 +211,7 @@ describe.each(testDialects())('menus on %s', (dialect) => {
     it('lists only the top menus holding a menu the user holds, with the protocol fields', async () => {
       const top = await topMenus(admin);
       expect(top.map((m) => m.code)).toEqual(topsHolding(MENU_TREE.map((m) => m.code)));
-      expect(top.find((m) => m.code === 'top_system')).toMatchObject({ id: TOP.system, code: 'top_system', name: '系统管理', source: 'SettingOutlined', sort: 2 });
+      expect(top.find((m) => m.code === 'top_system')).toMatchObject({ id: TOP.system, code: 'top_system', name: '系统管理', source: 'iconfont iconicon_setting SettingOutlined', sort: 2 });
     });
 
     it('lists the system top menu for office, whose menus sit under it', async () => {

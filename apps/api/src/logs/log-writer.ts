@@ -1,5 +1,6 @@
 import { logApiEntity, logErrorEntity, logUsualEntity, maskPersonalText, type EntityDef } from '@alumni/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { hostname, networkInterfaces } from 'node:os';
 import { ids } from '../core/ids.js';
 import { now } from '../core/time.js';
 import type { Db } from '../db/database.js';
@@ -17,6 +18,20 @@ export interface LogOrigin {
   requestId?: string | null;
 }
 
+/** The server a log row comes from, as BladeX's log tables record it. */
+export interface LogServer {
+  serverHost: string;
+  serverIp: string;
+  env: string;
+}
+
+/** This server: its host name, its first external address (IPv4 before IPv6) and the environment it runs in. */
+export function logServer(env: string): LogServer {
+  const addresses = Object.values(networkInterfaces()).flatMap((list) => list ?? []).filter((a) => !a.internal);
+  const address = addresses.find((a) => a.family === 'IPv4') ?? addresses[0];
+  return { serverHost: hostname() || 'localhost', serverIp: address?.address ?? '127.0.0.1', env: env || 'default' };
+}
+
 type Values = Record<string, string | number | null | undefined>;
 
 const FLUSH_MS = 1000;
@@ -32,7 +47,7 @@ export class LogWriter {
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> | null = null;
 
-  constructor(private readonly db: Db, private readonly log: FastifyBaseLogger) {
+  constructor(private readonly db: Db, private readonly log: FastifyBaseLogger, private readonly server: LogServer = logServer('default')) {
     this.timer = setInterval(() => void this.flush(), FLUSH_MS);
     this.timer.unref();
   }
@@ -58,6 +73,7 @@ export class LogWriter {
       createBy: clip(origin.createBy, 64), requestUri: clip(origin.requestUri, 255), method: origin.method ?? null,
       remoteIp: origin.remoteIp ?? null, userAgent: clip(origin.userAgent, 1000), params: clip(origin.params, 20000),
       requestId: origin.requestId ?? null,
+      serverHost: this.server.serverHost.slice(0, 255), serverIp: this.server.serverIp.slice(0, 255), env: this.server.env.slice(0, 255),
     };
     for (const [key, value] of Object.entries(values)) {
       const field = entity.fields[key];

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../auth/password.js';
 import { CLIENT_HEADER, DEMO_PASSWORD, startTestApp, testDialects, type TestApp } from '../test-support/test-app.js';
@@ -85,6 +86,31 @@ describe.each(testDialects())('logs on %s', (dialect) => {
     const detail = await t.call('GET', `/api/blade-log/error/detail?id=${entry.id}`, admin);
     expect(detail.json().data).toMatchObject({ source: 'server', message: 'select secret from somewhere', requestId });
     expect(String(detail.json().data.stackTrace)).toContain('Error: select secret');
+  });
+
+  it("answers the server's host, address and environment in each log's detail, as BladeX's log tables hold them", async () => {
+    const signIn = await tokenCall('admin', DEMO_PASSWORD);
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const submit = await t.call('POST', '/api/blade-system/param/submit', admin, { paramName: '服务器字段', paramKey: `server.${Date.now()}`, paramValue: '1' });
+    expect(submit.statusCode, submit.body).toBe(200);
+    const failed = await t.call('GET', '/api/test-only/explode', admin);
+    const entries = {
+      usual: (await rows('usual', { logId: 'sign_in', createBy: 'admin' }))[0],
+      api: (await rows('api', { requestUri: '/blade-system/param/submit' }))[0],
+      error: (await rows('error', { source: 'server' })).find((r) => r.requestId === failed.json().data.requestId),
+    };
+    for (const [kind, entry] of Object.entries(entries)) {
+      expect(entry, kind).toBeDefined();
+      const detail = await t.call('GET', `/api/blade-log/${kind}/detail?id=${String(entry?.id)}`, admin);
+      expect(detail.statusCode, detail.body).toBe(200);
+      const data = detail.json().data as Json;
+      for (const field of ['serverHost', 'serverIp', 'env']) {
+        expect(typeof data[field], `${kind} ${field}`).toBe('string');
+        expect(String(data[field]).length, `${kind} ${field}`).toBeGreaterThan(0);
+      }
+      expect(data.serverHost).toBe(hostname());
+      expect(data.env).toBe(process.env.NODE_ENV || 'default');
+    }
   });
 
   it('stores uploaded client logs as error-log rows of source client', async () => {

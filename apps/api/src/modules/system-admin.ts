@@ -1,4 +1,4 @@
-import { deptEntity, menuEntity, noticeEntity, regionEntity, roleEntity, tenantEntity, topMenuEntity, userEntity } from '@alumni/domain';
+import { deptEntity, menuEntity, menuIconSource, noticeEntity, regionEntity, roleEntity, tenantEntity, topMenuEntity, userEntity } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AccessService } from '../access/access-service.js';
 import type { Params } from '../access/params.js';
@@ -32,12 +32,26 @@ export function systemAdminHooks(db: Db, access: AccessService, params: Params, 
     [userEntity.name, userHooks(params, new UserStore(db), grants)],
     [deptEntity.name, treeHooks({ ancestors: true })],
     [roleEntity.name, treeHooks({ afterCommit: dropGrants })],
-    [menuEntity.name, treeHooks({ afterCommit: dropGrants })],
-    [topMenuEntity.name, { afterCommit: dropGrants }],
+    [menuEntity.name, withMenuIcon(treeHooks({ afterCommit: dropGrants }))],
+    [topMenuEntity.name, withMenuIcon({ afterCommit: dropGrants })],
     [tenantEntity.name, tenantHooks(params, new TenantStore(db), dropGrants)],
     [noticeEntity.name, noticeHooksWithReads(db)],
     [regionEntity.name, regionHooks],
   ];
+}
+
+/**
+ * A menu's or top menu's icon saved from this product's form as a bare Ant Design name is stored in
+ * the form BladeX's clients draw too (decision 281); a BladeX class is kept as it is.
+ */
+function withMenuIcon(hooks: EntityHooks): EntityHooks {
+  return {
+    ...hooks,
+    async beforeSave(ctx, values, existing) {
+      if (typeof values.source === 'string') values.source = menuIconSource(values.source);
+      await hooks.beforeSave?.(ctx, values, existing);
+    },
+  };
 }
 
 /** The calls of system administration beyond each entity's list/detail/submit/remove. */

@@ -1,3 +1,4 @@
+import { menuIconSource } from '@alumni/domain';
 import { ids } from '../core/ids.js';
 import type { Db } from '../db/database.js';
 import { MENU_TABLE, seedId, type MenuSeed } from './menu-tree.js';
@@ -9,10 +10,13 @@ type IdOf = (row: number) => string;
 
 const fixedId: IdOf = (row) => seedId(MENU_TABLE, row);
 
-/** Writes a menu with its buttons (and its children) under `parentId`, as the seed writes the menu tree. */
+/**
+ * Writes a menu with its buttons (and its children) under `parentId`, as the seed writes the menu tree;
+ * its icon is stored in the form both BladeX's clients and this product's web app draw (decision 281).
+ */
 export async function writeMenu(w: SeedWriter, m: MenuSeed, parentId: string, idOf: IdOf = fixedId): Promise<void> {
   const id = idOf(m.row);
-  await w.insert('blade_menu', { id, parentId, code: m.code, name: m.name, nameEn: m.nameEn, alias: 'menu', path: m.path, source: m.source, sort: m.sort, category: 1, action: 0, isOpen: 1 });
+  await w.insert('blade_menu', { id, parentId, code: m.code, name: m.name, nameEn: m.nameEn, alias: 'menu', path: m.path, source: menuIconSource(m.source), sort: m.sort, category: 1, action: 0, isOpen: 1 });
   let i = 0;
   for (const b of m.buttons ?? []) {
     i += 1;

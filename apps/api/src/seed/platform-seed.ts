@@ -1,4 +1,4 @@
-import { BUSINESS_DICTIONARIES, PLATFORM_TENANT, SYSTEM_DICTIONARIES, type DictionarySeed } from '@alumni/domain';
+import { BUSINESS_DICTIONARIES, menuIconSource, PLATFORM_TENANT, SYSTEM_DICTIONARIES, type DictionarySeed } from '@alumni/domain';
 import { hashPassword, md5Hex } from '../auth/password.js';
 import type { Db } from '../db/database.js';
 import { DATA_SCOPE_TABLE, MENU_TABLE, MENU_TREE, TOP_MENUS, seedId, type MenuSeed } from './menu-tree.js';
@@ -122,7 +122,7 @@ export async function seedPlatform(db: Db, adminPassword: string): Promise<void>
   await seedMenus(w, MENU_TREE, '0');
   const byCode = menuIdsByCode();
   for (const top of TOP_MENUS) {
-    const id = await w.insert('blade_top_menu', { id: seedId(95, top.row), code: top.code, name: top.name, nameEn: top.nameEn, source: top.source, sort: top.sort });
+    const id = await w.insert('blade_top_menu', { id: seedId(95, top.row), code: top.code, name: top.name, nameEn: top.nameEn, source: menuIconSource(top.source), sort: top.sort });
     for (const code of top.menus) {
       const menuId = byCode.get(code);
       if (menuId) await w.link('blade_top_menu_setting', { topMenuId: id, menuId });

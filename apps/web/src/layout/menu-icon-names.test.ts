@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_ICON, menuIconName } from './menu-icon-names';
+import { MENU_ICON_BLADEX_CLASSES, menuIconSource } from '@alumni/domain';
+import { BLADEX_ICONFONT_ICONS, FALLBACK_ICON, menuIconName } from './menu-icon-names';
 
 /** The icons the web app bundles: those menu-icons.tsx imports. */
 const source = readFileSync(fileURLToPath(new URL('./menu-icons.tsx', import.meta.url)), 'utf8');
@@ -35,8 +36,25 @@ describe('menu icon names', () => {
     expect(menuIconName('TeamOutlined', bundled)).toBe('TeamOutlined');
   });
 
+  it('draws the stored form of every bundled icon with its Ant Design name, and gives it a BladeX class', () => {
+    for (const name of bundled) {
+      const stored = menuIconSource(name);
+      const bladex = MENU_ICON_BLADEX_CLASSES[name];
+      expect(bladex, name).toBeDefined();
+      expect(Object.hasOwn(BLADEX_ICONFONT_ICONS, bladex as string), name).toBe(true);
+      expect(stored).toBe(`iconfont ${bladex} ${name}`);
+      expect(menuIconName(stored, bundled)).toBe(name);
+    }
+  });
+
+  it('draws a BladeX class alone with the icon standing for it', () => {
+    expect(menuIconName('iconfont iconicon_setting', bundled)).toBe('SettingOutlined');
+    expect(menuIconName('iconfont icon-rizhi', bundled)).toBe('FileTextOutlined');
+    expect(menuIconName('iconfont iconicon_boss', bundled)).toBe('IdcardOutlined');
+  });
+
   it('falls back to the generic icon for an empty, unknown or unbundled name', () => {
-    for (const name of [null, undefined, '', 'iconfont', 'iconfont iconicon_unknown', 'NotAnIcon', 'StarOutlined']) {
+    for (const name of [null, undefined, '', 'iconfont', 'iconfont iconicon_unknown', 'iconfont icon-nothing-here', 'NotAnIcon', 'StarOutlined', 'toString', 'constructor']) {
       expect(menuIconName(name, bundled)).toBe(FALLBACK_ICON);
     }
     expect(bundled.has(FALLBACK_ICON)).toBe(true);

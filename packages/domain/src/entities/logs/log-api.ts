@@ -1,7 +1,7 @@
 import { defineEntity } from '../../entity.js';
 import { integer, text } from '../../fields.js';
 import { t } from '../../text.js';
-import { durationField, requestFields } from './log-fields.js';
+import { durationField, requestFields, serverFields } from './log-fields.js';
 
 /** API log: every write call, and every read that failed or was slow. Written by the server only. */
 export const logApiEntity = defineEntity({
@@ -14,6 +14,7 @@ export const logApiEntity = defineEntity({
   fields: {
     title: text(t('日志标题', 'Title'), { max: 255, list: true, search: 'like' }),
     ...requestFields(),
+    ...serverFields(),
     statusCode: integer(t('状态码', 'Status'), { list: true, search: 'equal', width: 80 }),
     time: durationField(),
   },

@@ -1,7 +1,7 @@
 import { defineEntity } from '../../entity.js';
 import { text, textarea } from '../../fields.js';
 import { t } from '../../text.js';
-import { requestFields } from './log-fields.js';
+import { requestFields, serverFields } from './log-fields.js';
 
 /** Error log: the server's own failures (5xx, with the request id the answer carried) and client logs. */
 export const logErrorEntity = defineEntity({
@@ -19,6 +19,7 @@ export const logErrorEntity = defineEntity({
     pageUrl: text(t('页面地址', 'Page address'), { max: 1000 }),
     info: textarea(t('附加信息', 'Info'), { max: 4000 }),
     ...requestFields(),
+    ...serverFields(),
   },
   showCreateTime: true,
   titleField: 'exceptionName',

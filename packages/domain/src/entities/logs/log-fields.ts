@@ -12,4 +12,11 @@ export const requestFields = () => ({
   requestId: text(t('请求编号', 'Request ID'), { max: 64 }),
 });
 
+/** Which server wrote the row, as BladeX's log tables record it: its host name, address and environment. */
+export const serverFields = () => ({
+  serverHost: text(t('服务器名', 'Server host'), { max: 255 }),
+  serverIp: text(t('服务器IP', 'Server address'), { max: 255 }),
+  env: text(t('服务器环境', 'Environment'), { max: 255 }),
+});
+
 export const durationField = () => integer(t('耗时(毫秒)', 'Duration (ms)'), { list: true, sortable: true, width: 110 });

@@ -1,7 +1,7 @@
 import { defineEntity } from '../../entity.js';
 import { text, textarea } from '../../fields.js';
 import { t } from '../../text.js';
-import { requestFields } from './log-fields.js';
+import { requestFields, serverFields } from './log-fields.js';
 
 /** Usual log: explicit business events (sign-in, sign-out, lockout, password change …). */
 export const logUsualEntity = defineEntity({
@@ -16,6 +16,7 @@ export const logUsualEntity = defineEntity({
     logLevel: text(t('日志级别', 'Level'), { max: 16, list: true, search: 'equal', width: 90 }),
     logData: textarea(t('日志内容', 'Content'), { max: 4000, list: true, search: 'like' }),
     ...requestFields(),
+    ...serverFields(),
   },
   showCreateTime: true,
   titleField: 'logId',
