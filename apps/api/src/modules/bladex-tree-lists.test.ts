@@ -130,12 +130,12 @@ describe.each(testDialects())('BladeX tree lists on %s', (dialect) => {
       const nodes = await tree(`current=1&size=10&${route.filter}=${encodeURIComponent(name('甲'))}`);
       // 甲 and its child 甲子 match; 甲's parent does not, so 甲 is a root holding 甲子.
       expect(nodes.map((n) => n.id)).toEqual([rows.first]);
-      expect(nodes[0].children.map((n: Json) => n.id)).toEqual([rows.grand]);
+      expect(nodes[0]?.children.map((n: Json) => n.id)).toEqual([rows.grand]);
     });
 
     it('keeps the paged list at page', async () => {
       const page = await data('GET', `${route.base}/page?current=1&size=2&${route.filter}=${encodeURIComponent(filterBy(tag))}`, admin) as Json;
-      expect(page).toMatchObject({ total: rows.grand ? 4 : 3, size: 2, current: 1, pages: rows.grand ? 2 : 2 });
+      expect(page).toMatchObject({ total: rows.grand ? 4 : 3, size: 2, current: 1, pages: 2 });
       expect(page.records).toHaveLength(2);
     });
 
