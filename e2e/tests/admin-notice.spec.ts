@@ -12,11 +12,12 @@ test('a notice is written with the rich-text toolbar, viewed with its formatting
   await button(list, '新增').click();
   const dialog = formDialog(page);
 
-  // The editor loads with the form; an empty editor is an empty body.
+  // The editor loads with the form; the title is required, the body is not (as in BladeX).
   const editor = dialog.getByRole('textbox', { name: '通知内容编辑器' });
   await expect(editor).toBeVisible();
   await button(dialog, '保存').click();
-  await expect(fieldError(dialog, '请输入通知内容')).toBeVisible();
+  await expect(fieldError(dialog, '请输入通知标题')).toBeVisible();
+  await expect(fieldError(dialog, '请输入通知内容')).toBeHidden();
 
   await dialog.getByLabel('通知标题').fill(title);
   await dialog.getByLabel('通知类型').click();
