@@ -8,10 +8,11 @@ let failed = 0;
 let skipped = 0;
 const failures = [];
 const flaky = [];
-// Usage: summarize-tests.mjs <vitest.json> <playwright.json> <vitest-retried.json> [<vitest.json>=<label> <retried.json>]...
-// Each further pair is another Vitest run (the API tests on a second Node), its tests named with its label.
-const [vitestFile, playwrightFile, vitestRetriedFile, ...moreRuns] = process.argv.slice(2);
-const runs = [[vitestFile, '', vitestRetriedFile]];
+// Usage: summarize-tests.mjs <vitest.json>[=<label>] <playwright.json> <vitest-retried.json> [<vitest.json>=<label> <retried.json>]...
+// Each further pair is another Vitest run (the tests on another Node), its tests named with its label.
+const [firstRun, playwrightFile, vitestRetriedFile, ...moreRuns] = process.argv.slice(2);
+const [vitestFile, firstLabel = ''] = (firstRun ?? '').split('=');
+const runs = [[vitestFile, firstLabel, vitestRetriedFile]];
 for (let i = 0; i < moreRuns.length; i += 2) {
   const [file, label = ''] = moreRuns[i].split('=');
   runs.push([file, label, moreRuns[i + 1]]);

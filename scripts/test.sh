@@ -32,49 +32,53 @@ npm run build || exit 1
 mkdir -p .tmp
 rm -f .tmp/vitest*.json .tmp/playwright.json .tmp/playwright.log .tmp/second-node-*.log
 
-# The API tests run again on a second Node LTS (decision 222): fetched from the npm registry and
-# better-sqlite3 built against it in the background, while the first suites run.
+# Every test runs once, and the product is exercised on two Node majors (decision 279): the browser
+# suite drives the built server on the machine's Node; the three sweeps generated from the entity
+# registry (the entity contract, the route fuzz and the list plans) run on the machine's Node too,
+# from the first minute, while a second Node LTS is fetched from the npm registry and better-sqlite3
+# is built against it in the background; every other unit and API test then runs on that Node.
 second_major=${SECOND_NODE_MAJOR:-24}
-step "Node $second_major for the second API run (prepared in the background)"
+step "Node $second_major for the unit and API tests (prepared in the background)"
 ( bash scripts/second-node.sh node --version > .tmp/second-node-prepare.log 2>&1 ) &
 prepare_pid=$!
 
 # The two suites are independent (the browser tests start their own server on a free port with
 # its own data directory; API tests on PostgreSQL each use a schema of their own), so they run side
 # by side: the browser tests mostly wait on Chromium and the server while Vitest keeps the cores busy.
-step "Browser tests (started in the background; their output follows the unit and API tests)"
-( PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.tmp/playwright.json" npm test -w e2e > .tmp/playwright.log 2>&1 ) &
+step "Browser tests on Node $(node --version | sed 's/^v//') (started in the background; their output follows the unit and API tests)"
+( E2E_FULL_RUN=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.tmp/playwright.json" npm test -w e2e > .tmp/playwright.log 2>&1 ) &
 browser_pid=$!
 
-step "Unit and API tests"
-TEST_TEMPLATES=eager VITEST_RETRIED_FILE=.tmp/vitest-retried.json npx vitest run --reporter=default --reporter=json \
+sweeps=(apps/api/src/engine/entity-contract*.test.ts apps/api/src/security/fuzz.test.ts apps/api/src/db/list-plans.test.ts)
+step "The registry's sweeps on Node $(node --version | sed 's/^v//')"
+TEST_TEMPLATES=eager VITEST_RETRIED_FILE=.tmp/vitest-retried.json npx vitest run "${sweeps[@]}" --reporter=default --reporter=json \
   --reporter=./scripts/vitest-retried-reporter.ts --outputFile.json=.tmp/vitest.json
 unit=$?
 
-# On the second Node: every API test file except the three sweeps generated from the registry (the
-# entity contract, the fuzz and the list plans), which repeat the engine's own code over every entity
-# and route and have run above (decision 276). The upgrade test in it starts the built server on this
-# Node, two processes at once.
-step "Unit and API tests on Node $second_major"
-second=1
+exclude=()
+for file in "${sweeps[@]}"; do exclude+=(--exclude "$file"); done
 if wait $prepare_pid; then
   cat .tmp/second-node-prepare.log
-  TEST_TEMPLATES=eager VITEST_RETRIED_FILE=.tmp/vitest-retried-second.json bash scripts/second-node.sh \
-    node node_modules/vitest/vitest.mjs run \
-    --exclude 'apps/api/src/engine/entity-contract*.test.ts' --exclude 'apps/api/src/security/fuzz.test.ts' \
-    --exclude 'apps/api/src/db/list-plans.test.ts' --exclude '**/node_modules/**' \
-    --reporter=default --reporter=json --reporter=./scripts/vitest-retried-reporter.ts --outputFile.json=.tmp/vitest-second.json
-  second=$?
+  step "Unit and API tests on Node $second_major"
+  run_on=(bash scripts/second-node.sh node node_modules/vitest/vitest.mjs)
+  rest_label="Node $second_major"
 else
   cat .tmp/second-node-prepare.log
-  echo "Node $second_major could not be prepared (see above): the second API run did not happen."
+  echo "Node $second_major could not be prepared (see above): the unit and API tests run on this machine's Node."
+  step "Unit and API tests on Node $(node --version | sed 's/^v//')"
+  run_on=(npx vitest)
+  rest_label="Node $(node --version | sed 's/^v//')"
 fi
+TEST_TEMPLATES=eager VITEST_RETRIED_FILE=.tmp/vitest-retried-rest.json "${run_on[@]}" run \
+  "${exclude[@]}" --exclude '**/node_modules/**' \
+  --reporter=default --reporter=json --reporter=./scripts/vitest-retried-reporter.ts --outputFile.json=.tmp/vitest-rest.json
+rest=$?
 
 step "Browser tests"
 wait $browser_pid
 browser=$?
 cat .tmp/playwright.log
 
-node scripts/summarize-tests.mjs .tmp/vitest.json .tmp/playwright.json .tmp/vitest-retried.json \
-  ".tmp/vitest-second.json=Node $second_major" .tmp/vitest-retried-second.json
-[ $unit -eq 0 ] && [ $browser -eq 0 ] && [ $second -eq 0 ]
+node scripts/summarize-tests.mjs ".tmp/vitest.json=Node $(node --version | sed 's/^v//') sweeps" .tmp/playwright.json .tmp/vitest-retried.json \
+  ".tmp/vitest-rest.json=$rest_label" .tmp/vitest-retried-rest.json
+[ $unit -eq 0 ] && [ $browser -eq 0 ] && [ $rest -eq 0 ]
