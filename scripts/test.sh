@@ -86,4 +86,9 @@ cat .tmp/playwright.log
 
 node scripts/summarize-tests.mjs ".tmp/vitest.json=Node $(node --version | sed 's/^v//'), sweeps and module replacements" .tmp/playwright.json .tmp/vitest-retried.json \
   ".tmp/vitest-rest.json=$rest_label" .tmp/vitest-retried-rest.json
+# A run can fail outside its tests (an unhandled error after a file's tests passed): the counts above
+# then show no failure, so the run is named here.
+for run in "sweeps and module replacements:$unit" "unit and API tests on $rest_label:$rest" "browser tests:$browser"; do
+  [ "${run##*:}" -eq 0 ] || echo "The run of the ${run%:*} ended with status ${run##*:}: its output above names what failed (see 'Unhandled Errors' or 'Error')."
+done
 [ $unit -eq 0 ] && [ $browser -eq 0 ] && [ $rest -eq 0 ]

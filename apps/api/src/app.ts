@@ -148,7 +148,7 @@ export async function buildApp(
   registerBodyParsers(app);
   registerErrorHandler(app);
 
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, (error) => app.log.warn({ err: error }, 'PostgreSQL ended an idle connection; the pool opens another'));
   const store = options.store ?? (config.redisUrl ? new RedisStore(config.redisUrl, config.redisKeyPrefix) : new MemoryStore());
   // One process at a time migrates and seeds: two started together after an upgrade wait in turn.
   const { migrated, seed } = await withStartLock(config.database, async () => {

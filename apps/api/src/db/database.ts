@@ -53,9 +53,18 @@ pg.types.setTypeParser(1184, (v) => v.slice(0, 19));
 /** PostgreSQL connections that lists never take, so sign-in and writes do not wait behind slow counts. */
 const RESERVED_CONNECTIONS = 2;
 
-export function openDatabase(config: Config['database']): Database {
+/**
+ * What to do when PostgreSQL ends a pooled connection that sits idle (a server restart, a fail-over,
+ * `pg_terminate_backend`, a dropped database): the pool discards that connection and opens another
+ * on the next query, so it is only told; without a listener, node-postgres rethrows it and the
+ * process ends.
+ */
+export type IdleConnectionLost = (error: Error) => void;
+
+export function openDatabase(config: Config['database'], onIdleConnectionLost: IdleConnectionLost = () => undefined): Database {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
+    pool.on('error', onIdleConnectionLost);
     const kept = new KeptAnswers(config.url);
     const db = new Kysely<unknown>({ dialect: new NoticingPostgresDialect({ pool }, () => kept.drop()) }) as Db;
     // Lists leave connections for everything else (sign-in first): 2 of 10 by default.

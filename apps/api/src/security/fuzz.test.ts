@@ -381,7 +381,10 @@ describe.each(testDialects())('security/fuzz on %s', (dialect) => {
     let sent = 0;
     const statuses = new Map<number, number>();
     const adminAlive = async () => (await t.call('GET', '/api/blade-auth/user-info', tokens.admin)).statusCode === 200;
-    const total = Math.max(MIN_REQUESTS, routes.length * 33);
+    // SQLite's run adds random repeats after each route has met every kind once; PostgreSQL's meets every
+    // kind once per route (its sharpest form, besides the targeted inputs below): what the other
+    // visits add is decided before any SQL, by the same code (decision 276).
+    const total = dialect === 'sqlite' ? Math.max(MIN_REQUESTS, routes.length * 33) : routes.length * Math.max(KINDS.length, UPLOAD_KINDS.length);
     // A full snapshot is taken again only when something may have been written since the last one.
     let mark = await snap.mark();
     let before = await snap.take();

@@ -126,6 +126,8 @@ async function openPostgres(settings: SourceSettings, guard: OutboundGuard): Pro
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     options: schema ? `-c search_path=${schema.replace(/[^\w,]/g, '')}` : undefined,
   });
+  // A source's server ending an idle connection must not end this process (see IdleConnectionLost).
+  pool.on('error', () => undefined);
   const query = async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> =>
     (await pool.query(numberedPlaceholders(sql), [...params])).rows as T[];
   try {
