@@ -106,6 +106,8 @@ export interface Config {
    * while a demo account keeps the published password (`security/demo-password-guard.ts`).
    */
   deployment: 'demo' | 'production' | 'default';
+  /** The environment the logs record (BladeX's `env`): `NODE_ENV`, else the deployment. */
+  environment: string;
   timeZone: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   /** Folder of the built web app served at `/`; null = not served. */
@@ -192,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const database: Config['database'] = c.DATABASE_URL
     ? { kind: 'postgres', url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE }
     : { kind: 'sqlite', file: path.join(dataDir, 'alumni.db'), readWorkers: c.SQLITE_READ_THREADS };
+  const deployment: Config['deployment'] = c.DEMO === 'true' || (c.DEMO === undefined && c.SEED_DEMO === 'true') ? 'demo'
+    : c.DEMO === 'false' || c.SEED_DEMO === 'false' || c.NODE_ENV === 'production' ? 'production' : 'default';
   return {
     port: c.PORT,
     host: c.HOST,
@@ -208,8 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataKey: (c.DATA_KEY ?? persistedSecret(dataDir, 'data-key', 32, 'hex')).toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD ?? null,
     seedDemo: c.SEED_DEMO === 'auto' ? database.kind === 'sqlite' : c.SEED_DEMO === 'true',
-    deployment: c.DEMO === 'true' || (c.DEMO === undefined && c.SEED_DEMO === 'true') ? 'demo'
-      : c.DEMO === 'false' || c.SEED_DEMO === 'false' || c.NODE_ENV === 'production' ? 'production' : 'default',
+    deployment,
+    environment: c.NODE_ENV || deployment,
     timeZone: c.TIME_ZONE,
     logLevel: c.LOG_LEVEL,
     webDir: c.WEB_DIR ? path.resolve(c.WEB_DIR) : null,

@@ -194,7 +194,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     signIn,
     resources,
     imports: new EntityImports(db, operations, repository, labels, store, resources.files, config.dataDir, config.importsPerTenant),
-    logs: new LogWriter(db, log, logServer(process.env.NODE_ENV || config.deployment)),
+    logs: new LogWriter(db, log, logServer(config.environment)),
     routeTitles,
     jobs,
   };

@@ -20,6 +20,7 @@ import type { PlanReads } from './plan-reads.js';
 import { addReferenceNames } from './reference-names.js';
 import { sanitizeRichText } from './rich-text.js';
 import { AuditBatch, type AuditTrail } from './audit/audit-trail.js';
+import { buildTree, markHasChildren } from '../core/tree.js';
 
 const YES_NO: Record<string, string> = { '0': '否', '1': '是' };
 
@@ -510,43 +511,26 @@ export const requireIds = (list: string[] | null): string[] => {
 };
 
 /** A node of a tree-shaped list: the row's fields, `hasChildren`, and `children` when it has any. */
-export type TreeNode = Record<string, unknown>;
+export type TreeNode = Record<string, unknown> & { id: string; parentId: string; children?: TreeNode[]; hasChildren?: boolean };
 
 /**
- * Rows merged into a forest by `parentId` (BladeX's ForestNodeMerger), keeping their order among
- * siblings: a row whose parent is among them goes into its `children`, any other is a root (so is
- * a row whose parent chain would loop back to it). Each node gets `hasChildren`, and `children`
- * only when it has any. `parentName` is the parent's title (`顶级` for a top-level row) where the
- * row carries none and the parent is among the rows.
+ * Rows merged into a forest by `parentId` (BladeX's ForestNodeMerger) through the shared
+ * `buildTree`: a row whose parent is among them goes into its `children`, any other is a root.
+ * Each node gets `hasChildren`, and `children` only when it has any. `parentName` is the parent's
+ * title (`顶级` for a top-level row) where the row carries none and the parent is among the rows.
  */
 export function forest(entity: EntityDef, rows: readonly JsonRecord[]): TreeNode[] {
-  const byId = new Map<string, TreeNode>();
-  for (const row of rows) byId.set(String(row.id), row);
-  const parentOf = new Map<string, string>();
-  const children = new Map<string, TreeNode[]>();
-  const roots: TreeNode[] = [];
   const title = entity.titleField;
-  for (const row of rows) {
-    const id = String(row.id);
+  const byId = new Map(rows.map((row) => [String(row.id), row]));
+  const nodes = rows.map((row): TreeNode => {
     const parentId = row.parentId === null || row.parentId === undefined ? '0' : String(row.parentId);
-    let parent = parentId !== '0' ? byId.get(parentId) : undefined;
-    // A link that would close a loop (bad data) leaves the row a root: the answer stays a forest.
-    for (let up: string | undefined = parentId; parent && up !== undefined; up = parentOf.get(up)) if (up === id) parent = undefined;
-    if (parent) {
-      parentOf.set(id, parentId);
-      const siblings = children.get(parentId);
-      if (siblings) siblings.push(row);
-      else children.set(parentId, [row]);
-    } else roots.push(row);
+    const node: TreeNode = { ...row, id: String(row.id), parentId };
     if (row.parentName === undefined || row.parentName === null) {
-      if (parentId === '0') (row as TreeNode).parentName = '顶级';
-      else if (parent && title && parent[title] !== undefined) (row as TreeNode).parentName = parent[title];
+      const parent = parentId === '0' ? undefined : byId.get(parentId);
+      if (parentId === '0') node.parentName = '顶级';
+      else if (parent && title && parent[title] !== undefined) node.parentName = parent[title];
     }
-  }
-  for (const row of rows) {
-    const own = children.get(String(row.id));
-    (row as TreeNode).hasChildren = own !== undefined;
-    if (own) (row as TreeNode).children = own;
-  }
-  return roots;
+    return node;
+  });
+  return markHasChildren(buildTree(nodes) as TreeNode[]);
 }

@@ -109,7 +109,7 @@ describe.each(testDialects())('logs on %s', (dialect) => {
         expect(String(data[field]).length, `${kind} ${field}`).toBeGreaterThan(0);
       }
       expect(data.serverHost).toBe(hostname());
-      expect(data.env).toBe(process.env.NODE_ENV || 'default');
+      expect(data.env).toBe(t.config.environment);
     }
   });
 

@@ -1,6 +1,6 @@
 import { PLATFORM_TENANT, type TreeNode as WireTreeNode } from '@alumni/domain';
 import type { Caller } from '../../core/caller.js';
-import { buildTree } from '../../core/tree.js';
+import { buildTree, markHasChildren } from '../../core/tree.js';
 import type { JsonRecord } from '../../db/row-mapping.js';
 import type { RowScope } from '../../engine/entity-repository.js';
 
@@ -14,15 +14,7 @@ export function toNode(row: JsonRecord, titleField: string, extra: Record<string
 
 /** Nests nodes by parent and marks those with children. */
 export function nest(nodes: TreeNode[]): TreeNode[] {
-  const tree = buildTree(nodes) as TreeNode[];
-  const mark = (list: TreeNode[]) => {
-    for (const n of list) {
-      n.hasChildren = !!n.children?.length;
-      if (n.children) mark(n.children);
-    }
-  };
-  mark(tree);
-  return tree;
+  return markHasChildren(buildTree(nodes) as TreeNode[]);
 }
 
 /** Marks each node of one level whose id is the parent of some row. */
