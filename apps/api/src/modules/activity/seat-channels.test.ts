@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { NOTICE_PUSH_MSG } from '@alumni/domain';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../core/time.js';
@@ -14,6 +15,7 @@ import { onSeatTaken } from './activity-seats.js';
 type Row = Record<string, any>;
 
 const ACTIVITY = '/api/blade-activity/activity';
+const APPLIST = '/api/blade-actApplist/actApplist';
 const PUSH = '/api/blade-noticePush/noticePush';
 const PORTAL = '/api/blade-portal';
 const at = (minutes: number) => formatDateTime(new Date(Date.now() + minutes * 60_000));
@@ -73,11 +75,11 @@ describe.each(testDialects())('a seat taken tells the alumnus through their chan
     return String(res.json().data.id);
   };
   /** A published activity taking applications now, seated without staff confirmation. */
-  const newActivity = async (capacity = 5): Promise<{ id: string; title: string }> => {
+  const newActivity = async (capacity = 5, needConfirm = 0): Promise<{ id: string; title: string }> => {
     const title = `渠道测试${Math.random().toString(36).slice(2, 8)}`;
     const made = await ok('POST', `${ACTIVITY}/submit`, {
       title, activityType: '3', departmentId: seedId(1, 1), startTime: at(90), endTime: at(240), location: '图书馆报告厅', needSignup: 1,
-      signupStartTime: at(-60), signupEndTime: at(80), capacity, needConfirm: 0, allowCompanion: 0, targetScope: '1', content: '<p>详情</p>',
+      signupStartTime: at(-60), signupEndTime: at(80), capacity, needConfirm, allowCompanion: 0, targetScope: '1', content: '<p>详情</p>',
       contactName: '王老师', contactPhone: '010-62780001',
     });
     await ok('PUT', `${ACTIVITY}/enabled?id=${String(made.id)}&enabled=1`);
@@ -157,6 +159,60 @@ describe.each(testDialects())('a seat taken tells the alumnus through their chan
     const messages = (await portal('GET', '/messages?size=50', 3)).json().data.records as Row[];
     expect(messages.some((m) => String(m.title).includes(activity.title))).toBe(true);
     await portal('PUT', '/me/consent', 3, { email: true });
+  });
+
+  it('sends the ticket when staff confirm an application awaiting confirmation, and nothing before', async () => {
+    const activity = await newActivity(5, 1);
+    const applicationId = await apply(activity.id, 2);
+    const db = t.app.services.database.db;
+    expect(await db.selectFrom('alumni_notice_push').select('id').where('title', 'like', `%${activity.title}%`).execute()).toHaveLength(0);
+    await ok('POST', `${APPLIST}/submit`, { id: applicationId, applyStatus: 1 });
+    const mail = await smtp.mailTo((m) => String(m.subject).startsWith(`您的活动门票：${activity.title}`));
+    expect(mail.to && 'value' in mail.to ? mail.to.value[0]?.address : null).toBe('seat-2@example.com');
+    await opensTicket(mail, applicationId, 2);
+    expect((await waitSms(applicationId))[0]?.template).toBe('SMS_900000010');
+  });
+
+  it('sends no text message once the alumnus withdrew SMS consent, and still the e-mail and the in-app message', async () => {
+    expect((await portal('PUT', '/me/consent', 0, { sms: false })).statusCode).toBe(200);
+    try {
+      const activity = await newActivity();
+      const applicationId = await apply(activity.id, 0);
+      const mail = await smtp.mailTo((m) => String(m.subject).startsWith(`您的活动门票：${activity.title}`));
+      await opensTicket(mail, applicationId, 0);
+      const { stat } = await pushAbout(activity.title);
+      expect(stat('2')).toMatchObject({ successCount: 0, skipCount: 1 });
+      expect(await smsFor(applicationId)).toHaveLength(0);
+      const smsPushes = await t.app.services.database.db.selectFrom('alumni_sms_push').select('id').where('title', 'like', `%${activity.title}%`).execute();
+      expect(smsPushes).toHaveLength(0);
+    } finally {
+      await portal('PUT', '/me/consent', 0, { sms: true });
+    }
+  });
+
+  it('tells in-app only while the public base address is empty, records why, and the application still takes its seat', async () => {
+    const db = t.app.services.database.db;
+    const base = () => db.updateTable('blade_param').where('param_key', '=', 'alumni.publicBaseUrl');
+    await base().set({ param_value: '' }).execute();
+    try {
+      const activity = await newActivity();
+      const res = await portal('POST', `/activities/${activity.id}/apply`, 2);
+      expect(res.statusCode, res.body).toBe(200);
+      const applicationId = String(res.json().data.id);
+      expect(res.json().data.state).toBe(1);
+      const { records, stat } = await pushAbout(activity.title);
+      expect(stat('1')).toMatchObject({ successCount: 1 });
+      const reason = NOTICE_PUSH_MSG.baseUrlRequired.zh;
+      expect(records.find((r) => r.channel === '3')).toMatchObject({ status: 3, failReason: reason });
+      expect(records.find((r) => r.channel === '2')).toMatchObject({ status: 3, failReason: reason });
+      const messages = (await portal('GET', '/messages?size=50', 2)).json().data.records as Row[];
+      expect(messages.filter((m) => String(m.title).includes(activity.title))).toHaveLength(1);
+      expect(smtp.received.some((m) => String(m.subject).includes(activity.title))).toBe(false);
+      expect(await smsFor(applicationId)).toHaveLength(0);
+      expect(await db.selectFrom('alumni_sms_push').select('id').where('title', 'like', `%${activity.title}%`).execute()).toHaveLength(0);
+    } finally {
+      await base().set({ param_value: origin }).execute();
+    }
   });
 
   it('skips a channel the alumnus has no address for', async () => {
