@@ -49,6 +49,7 @@ import { seedIfEmpty, type SeedResult } from './seed/seed.js';
 import { createServices, type ServiceOptions } from './services.js';
 import { registerJobHandlers } from './jobs/job-handlers.js';
 import { registerJobRoutes } from './jobs/job-routes.js';
+import { registerOnlineSessionRoutes } from './auth/online-session-routes.js';
 import { registerMessagingRoutes, registerNoticePushRoutes, registerSmsPushRoutes } from './modules/messaging/messaging.js';
 import { registerReportRoutes } from './modules/report/report-routes.js';
 import { registerSurveyRoutes } from './modules/survey/survey.js';
@@ -96,6 +97,7 @@ async function apiRoutes(api: FastifyInstance, options: { extraEntities?: readon
   registerAcademicRoutes(api);
   registerPeopleRoutes(api);
   registerJobRoutes(api);
+  registerOnlineSessionRoutes(api);
   registerMessagingRoutes(api);
   registerNoticePushRoutes(api);
   registerSmsPushRoutes(api);

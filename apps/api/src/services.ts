@@ -5,6 +5,7 @@ import { Params } from './access/params.js';
 import { ScopeService } from './access/scope-service.js';
 import { CaptchaService } from './auth/captcha.js';
 import { ClientRegistry } from './auth/client-registry.js';
+import { OnlineSessions } from './auth/online-sessions.js';
 import { SessionGuard } from './auth/session-guard.js';
 import { SignInService } from './auth/sign-in.js';
 import { TokenService } from './auth/tokens.js';
@@ -86,6 +87,8 @@ export interface Services {
   tokens: TokenService;
   /** Whether a token's session still stands; ends a user's sessions. */
   sessions: SessionGuard;
+  /** The records of staff sessions: the online users page and forced sign-out (decision 287). */
+  online: OnlineSessions;
   captcha: CaptchaService;
   clients: ClientRegistry;
   signIn: SignInService;
@@ -140,7 +143,10 @@ export function createServices(config: Config, database: Database, store: KvStor
   const duplicates = new Duplicates(identityKeys, sealing);
   const numbers = new EntityNumbers(params, repository);
   const pushTallies = new PushTallies(db);
+  const clients = new ClientRegistry(db);
   const hooks = new Map<string, EntityHooks>([
+    // A client saved on its page signs in with its new grants and token lifetimes at once (decision 289).
+    ['client', { afterCommit: () => clients.invalidate() }],
     [dictEntity.name, dictionaryHooks(labels)],
     ['log-api', apiLogHooks(routeTitles)],
     [dictBizEntity.name, dictionaryHooks(labels, true)],
@@ -170,11 +176,12 @@ export function createServices(config: Config, database: Database, store: KvStor
   const audit = options.auditTrail === false ? null : new AuditTrail(database.dialect);
   const operations: EntityOperations = new EntityOperations(db, repository, access, labels, hooks, scopes, numbers, new Examination(access, new ExamineLog()), audit);
   const tokens = new TokenService(config.tokenSecret, store);
-  const sessions = new SessionGuard(db, config.tokenSecret, (task) => database.inTurn(task));
+  const online = new OnlineSessions(db);
+  const sessions = new SessionGuard(db, config.tokenSecret, (task) => database.inTurn(task), online);
   tokens.checkSessionsWith((claims) => sessions.isCurrent(claims));
   const signIn = new SignInService(db, store, tokens, sessions, params, config.lockoutMinutes, {
     access: config.accessTokenSeconds, refresh: config.refreshTokenSeconds,
-  });
+  }, online);
   const pushTokens = new PushRecordTokens(config.dataKey);
   const surveyLinks = new SurveyLinks(config.dataKey);
   const surveyInvitations = new SurveyInvitations(db, surveyLinks);
@@ -187,10 +194,10 @@ export function createServices(config: Config, database: Database, store: KvStor
   return {
     bladexImports, outbound,
     noticePushes, pushTokens, surveyLinks, surveyInvitations, pushRecipientValues: recipientValues,
-    config, database, store, access, scopes, params, labels, repository, sealing, operations, tokens,
+    config, database, store, access, scopes, params, labels, repository, sealing, operations, tokens, online,
     auditReads: new AuditReads(db, (query) => database.read(query)), sessions, identityKeys, duplicates, numbers,
     captcha: new CaptchaService(store, config.captchaTtlSeconds),
-    clients: new ClientRegistry(db),
+    clients,
     signIn,
     resources,
     imports: new EntityImports(db, operations, repository, labels, store, resources.files, config.dataDir, config.importsPerTenant),

@@ -70,6 +70,7 @@ export { attachEntity } from './entities/resource/attach.js';
 export { emailSettingEntity, EMAIL_SETTING_MSG, SMTP_ENCRYPTION } from './entities/resource/email-setting.js';
 export * from './resource-wire.js';
 export * from './job-wire.js';
+export * from './online-session-wire.js';
 export * from './bladex-import-wire.js';
 export * from './audit.js';
 export { ALUMNI_SOURCE, RELATION_MSG } from './entities/relation/relation-fields.js';

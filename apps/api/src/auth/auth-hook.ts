@@ -30,6 +30,7 @@ export async function callerFromToken(tokens: TokenService, header: string | und
     clientId: claims.client_id,
     isSuperAdmin: isSuperAdmin(claims.tenant_id, roleAliases),
     tokenId: claims.jti,
+    sessionId: claims.sid,
     refreshTokenId: claims.rti ?? '',
     expiresAt: claims.exp,
     refreshExpiresAt: claims.rex ?? claims.exp,

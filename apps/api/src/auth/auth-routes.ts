@@ -57,7 +57,7 @@ function header(req: FastifyRequest, name: string): string | undefined {
 
 /** The OAuth token endpoint and the session calls of PROTOCOL section 6. */
 export function registerAuthRoutes(app: FastifyInstance): void {
-  const { clients, signIn, captcha, tokens, access, labels, logs } = app.services;
+  const { clients, signIn, captcha, tokens, access, labels, logs, online } = app.services;
 
   const signedIn = <T extends { tenant_id: string; user_id: string; account: string }>(req: FastifyRequest, answer: T): T => {
     logs.usual({ ...originOf(req), tenantId: answer.tenant_id, userId: answer.user_id, createBy: answer.account }, { logId: 'sign_in', logData: `${answer.account} 登录成功` });
@@ -74,7 +74,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     if (!client.grantTypes.has(p.grant)) throw new OAuthError(400, 'unsupported_grant_type', OAUTH_MSG.badGrant);
     const deptId = header(req, 'dept-id') || undefined;
     const roleId = header(req, 'role-id') || undefined;
-    const credentials = { tenantId: p.tenantId, account: p.account, password: p.password, deptId, roleId, address: req.ip };
+    const credentials = { tenantId: p.tenantId, account: p.account, password: p.password, deptId, roleId, address: req.ip, userAgent: header(req, 'user-agent') };
     switch (p.grant) {
       case 'captcha':
         if (!(await captcha.check(header(req, 'captcha-key'), header(req, 'captcha-code')))) {
@@ -180,6 +180,8 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       logs.usual(originOf(req, false), { logId: 'sign_out', logData: `${req.caller.account} 退出登录` });
       await tokens.revoke(req.caller.tokenId, req.caller.expiresAt);
       if (req.caller.refreshTokenId) await tokens.revoke(req.caller.refreshTokenId, req.caller.refreshExpiresAt);
+      // The session's record goes too: the list of online users no longer shows it (decision 287).
+      if (req.caller.sessionId) await online.end([req.caller.sessionId]);
     }
     return { success: 'true', msg: 'success' };
   };

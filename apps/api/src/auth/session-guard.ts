@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { now, parseDateTime } from '../core/time.js';
 import type { Db } from '../db/database.js';
+import { ONLINE_SESSION_TABLE } from '../db/migrations/061-online-sessions.js';
+import type { OnlineSessions } from './online-sessions.js';
 import type { TokenClaims } from './tokens.js';
 
 /** The table of explicit session endings (migration 010): a user's version, raised to end every token. */
@@ -17,6 +19,9 @@ interface SessionRow {
   version: number | null;
   tenant_live: string | null;
   expire_time: string | null;
+  /** The token's session record (decision 287), when one was asked for and stands. */
+  session_id?: string | null;
+  last_active_time?: string | null;
 }
 
 /**
@@ -33,14 +38,21 @@ export class SessionGuard {
     private readonly secret: string,
     /** How a request's check takes its turn for a connection (see `Database.inTurn`). */
     private readonly inTurn: <T>(task: () => Promise<T>) => Promise<T> = (task) => task(),
+    /** The session records: a token's `sid` must name one of its user (decision 287). */
+    private readonly online?: OnlineSessions,
   ) {}
 
-  private async read(userId: string): Promise<SessionRow | undefined> {
-    return await this.db.selectFrom('blade_user as u')
+  /** The user's row, session version and tenant, and (with `sid`) the token's session record, in one query by primary keys. */
+  private async read(userId: string, sid?: string): Promise<SessionRow | undefined> {
+    const base = this.db.selectFrom('blade_user as u')
       .leftJoin(`${SESSION_TABLE} as s`, 's.user_id', 'u.id')
       .leftJoin('blade_tenant as t', (join) => join.onRef('t.tenant_id', '=', 'u.tenant_id').on('t.is_deleted', '=', 0))
       .select(['u.tenant_id', 'u.password', 'u.role_id', 'u.dept_id', 'u.status', 'u.is_deleted', 's.version', 't.tenant_id as tenant_live', 't.expire_time'])
-      .where('u.id', '=', userId)
+      .where('u.id', '=', userId);
+    if (sid === undefined) return await base.executeTakeFirst() as SessionRow | undefined;
+    return await base
+      .leftJoin(`${ONLINE_SESSION_TABLE} as o`, (join) => join.on('o.id', '=', sid).onRef('o.user_id', '=', 'u.id'))
+      .select(['o.id as session_id', 'o.last_active_time'])
       .executeTakeFirst() as SessionRow | undefined;
   }
 
@@ -60,9 +72,19 @@ export class SessionGuard {
     return this.live(row) ? this.stampOf(row) : null;
   }
 
-  async isCurrent(claims: Pick<TokenClaims, 'user_id' | 'tenant_id' | 'sst'>): Promise<boolean> {
-    const row = await this.inTurn(() => this.read(claims.user_id));
-    return this.live(row) && String(row.tenant_id) === claims.tenant_id && this.stampOf(row) === claims.sst;
+  /**
+   * Whether the token's session stands: the user and tenant live, the stamp unchanged and the
+   * session record (`sid`) still there. A use is noted on the record at most once a minute.
+   */
+  async isCurrent(claims: Pick<TokenClaims, 'user_id' | 'tenant_id' | 'sst' | 'sid'>): Promise<boolean> {
+    if (this.online && typeof claims.sid !== 'string') return false;
+    const row = await this.inTurn(() => this.read(claims.user_id, this.online ? claims.sid : undefined));
+    const stands = this.live(row) && String(row.tenant_id) === claims.tenant_id && this.stampOf(row) === claims.sst;
+    if (!this.online || !row?.session_id) return stands && !this.online;
+    // A session whose user can no longer hold it leaves the list of online users at its next use.
+    if (!stands) await this.online.end([claims.sid]);
+    else if (row.last_active_time) await this.online.touch(claims.sid, String(row.last_active_time));
+    return stands;
   }
 
   /**
@@ -86,6 +108,7 @@ export class SessionGuard {
 
   /** Ends every existing session of the users (their tokens are refused from now on, in every process). */
   async endSessions(userIds: string[], db: Db = this.db): Promise<void> {
+    await this.online?.endOfUsers(userIds, db);
     for (const userId of userIds) {
       await db.insertInto(SESSION_TABLE).values({ user_id: userId, version: 1, update_time: now() })
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ version: sql`${sql.table(SESSION_TABLE)}.version + 1`, update_time: now() }))

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { PLATFORM_TENANT, SUPER_ADMIN_ALIAS, t } from '@alumni/domain';
 import type { Params } from '../access/params.js';
 import { now, parseDateTime } from '../core/time.js';
 import type { Db } from '../db/database.js';
 import type { KvStore } from '../store/kv-store.js';
 import type { OAuthClient } from './client-registry.js';
+import type { OnlineSessions } from './online-sessions.js';
 import { OAUTH_MSG, OAuthError } from './oauth-error.js';
 import { hashPassword, md5Hex, verifyPassword } from './password.js';
 import type { SessionGuard } from './session-guard.js';
@@ -18,6 +20,8 @@ export interface SignInRequest {
   roleId?: string;
   /** The caller's address: failures are counted, and guessers slowed, per address and account. */
   address: string;
+  /** The client's own description (User-Agent), shown on the online users page. */
+  userAgent?: string;
 }
 
 interface UserRow {
@@ -59,6 +63,7 @@ export class SignInService {
     private readonly params: Params,
     private readonly lockoutMinutes: number,
     private readonly lifetimes: { access: number | null; refresh: number | null },
+    private readonly online: OnlineSessions,
   ) {}
 
   private accountKey = (tenantId: string, account: string) => `${tenantId}:${account.toLowerCase()}:`;
@@ -131,7 +136,7 @@ export class SignInService {
       await this.db.updateTable('blade_user').set({ password: user.password, update_time: now() })
         .where('id', '=', user.id).execute();
     }
-    return this.issueFor(client, user, req.deptId, req.roleId);
+    return this.issueFor(client, user, { sid: randomUUID(), address: req.address, userAgent: req.userAgent ?? null }, req.deptId, req.roleId);
   }
 
   async refresh(client: OAuthClient, refreshToken: string, tenantId: string | undefined, deptId?: string, roleId?: string) {
@@ -145,7 +150,8 @@ export class SignInService {
     if (!user || Number(user.status) !== 1) throw new OAuthError(401, 'invalid_grant', OAUTH_MSG.badRefresh);
     // The refresh token is spent once every check passed and just before the pair is made: of
     // parallel refreshes of one token exactly one gets a pair, the others 401 令牌已失效.
-    return this.issueFor(client, user, deptId, roleId, async () => {
+    // The pair continues the refresh token's session (decision 287).
+    return this.issueFor(client, user, { sid: claims.sid }, deptId, roleId, async () => {
       if (!(await this.tokens.spend(claims.jti, claims.exp))) throw new OAuthError(401, 'invalid_grant', OAUTH_MSG.badRefresh);
     });
   }
@@ -156,7 +162,14 @@ export class SignInService {
     return (row as UserRow | undefined) ?? null;
   }
 
-  private async issueFor(client: OAuthClient, user: UserRow, deptId?: string, roleId?: string, beforeIssue?: () => Promise<void>) {
+  /**
+   * A token pair for the user. `session` names the sign-in's session: a new one (with its address,
+   * recorded now) or the one a refresh continues, whose record then lasts as long as the new pair.
+   */
+  private async issueFor(
+    client: OAuthClient, user: UserRow, session: { sid: string; address?: string; userAgent?: string | null },
+    deptId?: string, roleId?: string, beforeIssue?: () => Promise<void>,
+  ) {
     const userRoles = String(user.role_id ?? '').split(',').filter(Boolean);
     const userDepts = String(user.dept_id ?? '').split(',').filter(Boolean);
     if ((roleId && !userRoles.includes(roleId)) || (deptId && !userDepts.includes(deptId))) {
@@ -184,12 +197,21 @@ export class SignInService {
       dept_id: deptId ?? userDepts.join(','),
       post_id: String(user.post_id ?? ''),
       sst,
+      sid: session.sid,
       ...(mustChange ? { mcp: true } : {}),
     };
     await beforeIssue?.();
     const accessSeconds = this.lifetimes.access ?? client.accessTokenValidity;
     const refreshSeconds = this.lifetimes.refresh ?? client.refreshTokenValidity;
     const issued = this.tokens.issue(identity, accessSeconds, refreshSeconds);
+    const refreshExpiresAt = Math.floor(Date.now() / 1000) + refreshSeconds;
+    if (session.address === undefined) await this.online.extend(session.sid, refreshExpiresAt);
+    else {
+      await this.online.open({
+        sid: session.sid, tenantId: identity.tenant_id, userId: identity.user_id, account: identity.account, realName: identity.real_name,
+        clientId: client.clientId, address: session.address || null, userAgent: session.userAgent ?? null, expiresAt: refreshExpiresAt,
+      });
+    }
     return {
       access_token: issued.accessToken,
       token_type: 'bearer',

@@ -12,6 +12,11 @@ export interface TokenClaims {
   rex?: number;
   /** The user's session stamp when the token was issued (`SessionGuard`): a token of an older stamp is refused. */
   sst: string;
+  /**
+   * The session (sign-in) the token belongs to, a row of `app_online_session` kept through its
+   * refreshes: the token is refused once the row is gone (sign-out, forced sign-out; decision 287).
+   */
+  sid: string;
   client_id: string;
   tenant_id: string;
   user_id: string;

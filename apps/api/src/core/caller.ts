@@ -16,6 +16,8 @@ export interface Caller {
   /** The super administrator of the platform tenant: every permission, every tenant's platform rows. */
   isSuperAdmin: boolean;
   tokenId: string;
+  /** The session (sign-in) the caller's token belongs to (decision 287); absent for the server's own work. */
+  sessionId?: string;
   refreshTokenId: string;
   /** Expiry (seconds) of the access token and of the refresh token issued with it. */
   expiresAt: number;

@@ -196,6 +196,8 @@ const PACKAGE_MENUS = {
     ...withButtons('survey', 'questionnaire', 'subjectregist', 'optioninstruction'),
     // The tenant's audit trail (docs/decisions.md 187), under 系统监控 → 日志管理.
     'monitor', 'log', ...withButtons('audit'),
+    // The tenant's own online users and their forced sign-out (decision 287).
+    ...withButtons('online_user'),
   ],
   basic: withButtons('system', 'user', 'dept', 'dictbiz', 'role', 'desk', 'notice', 'work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done')
     .concat(withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'), 'authority')

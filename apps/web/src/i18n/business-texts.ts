@@ -15,6 +15,8 @@ import { givingEn } from './giving-en';
 import { givingZh } from './giving-zh';
 import { jobEn } from './job-en';
 import { jobZh } from './job-zh';
+import { onlineEn } from './online-en';
+import { onlineZh } from './online-zh';
 import { messageEn } from './message-en';
 import { messageZh } from './message-zh';
 import { peopleEn } from './people-en';
@@ -46,8 +48,8 @@ import { workflowZh } from './workflow-zh';
  * public page that needs them (registration, survey answers, shared albums), so the sign-in page
  * does not download them.
  */
-const businessZh = { activity: activityZh, admin: adminZh, audit: auditZh, bladex: bladexZh, examine: examineZh, academic: academicZh, excel: excelZh, giving: givingZh, job: jobZh, message: messageZh, push: pushZh, regist: registZh, relation: relationZh, resource: resourceZh, smsPush: smsPushZh, survey: surveyZh, workflow: workflowZh, people: peopleZh, privacy: privacyZh, card: cardZh, camera: cameraZh };
-const businessEn: typeof businessZh = { activity: activityEn, admin: adminEn, audit: auditEn, bladex: bladexEn, examine: examineEn, academic: academicEn, excel: excelEn, giving: givingEn, job: jobEn, message: messageEn, push: pushEn, regist: registEn, relation: relationEn, resource: resourceEn, smsPush: smsPushEn, survey: surveyEn, workflow: workflowEn, people: peopleEn, privacy: privacyEn, card: cardEn, camera: cameraEn };
+const businessZh = { activity: activityZh, admin: adminZh, audit: auditZh, bladex: bladexZh, examine: examineZh, academic: academicZh, excel: excelZh, giving: givingZh, job: jobZh, online: onlineZh, message: messageZh, push: pushZh, regist: registZh, relation: relationZh, resource: resourceZh, smsPush: smsPushZh, survey: surveyZh, workflow: workflowZh, people: peopleZh, privacy: privacyZh, card: cardZh, camera: cameraZh };
+const businessEn: typeof businessZh = { activity: activityEn, admin: adminEn, audit: auditEn, bladex: bladexEn, examine: examineEn, academic: academicEn, excel: excelEn, giving: givingEn, job: jobEn, online: onlineEn, message: messageEn, push: pushEn, regist: registEn, relation: relationEn, resource: resourceEn, smsPush: smsPushEn, survey: surveyEn, workflow: workflowEn, people: peopleEn, privacy: privacyEn, card: cardEn, camera: cameraEn };
 
 i18n.addResourceBundle('zh', 'translation', businessZh, true, false);
 i18n.addResourceBundle('en', 'translation', businessEn, true, false);

@@ -51,6 +51,7 @@ export const menuPages: Readonly<Record<string, Page>> = {
   alumnicard: page(() => import('./card/AlumniCardPage')),
   alumnicardverify: page(() => import('./card/AlumniCardVerifyPage')),
   job: page(() => import('./job/JobPage')),
+  online_user: page(() => import('./online/OnlineUserPage')),
   audit: page(() => import('./audit/AuditPage')),
   noticetemplate: page(() => import('./messaging/NoticeTemplatePage')),
   alumninotice: page(() => import('./messaging/AlumniNoticePage')),
