@@ -6,6 +6,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { routedEntities, dictEntity, dictBizEntity, MSG, type EntityDef } from '@alumni/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAddressRuleHook } from './access/address/address-rule-hook.js';
 import { registerApiScopeHook } from './access/api-scope-hook.js';
 import { registerRouteGrantHook } from './access/route-grant.js';
 import { registerResponseHeaders } from './core/response-headers.js';
@@ -78,6 +79,7 @@ async function apiRoutes(api: FastifyInstance, options: { extraEntities?: readon
   await registerAbuseLimits(api, api.services.config);
   registerInputHygiene(api);
   registerAuthHook(api, api.services.tokens, api.services.config.tokenHeader);
+  registerAddressRuleHook(api, api.services.addressRules);
   registerApiScopeHook(api, api.services.scopes);
   registerRouteGrantHook(api, api.services.access);
   registerApiLog(api);

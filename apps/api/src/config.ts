@@ -44,6 +44,8 @@ const schema = z.object({
   CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(30).default(300),
   LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** `off` stops enforcing the address rules (the recovery from a rule that locks administrators out). */
+  ADDRESS_RULES: z.enum(['on', 'off']).default('on'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(20 * 1024 * 1024),
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
@@ -115,6 +117,8 @@ export interface Config {
   captchaTtlSeconds: number;
   lockoutMinutes: number;
   trustProxy: boolean;
+  /** Whether the address allow/deny rules are enforced (ADDRESS_RULES; decision 292). */
+  addressRules: boolean;
   /** Largest file put-file accepts, in bytes. */
   uploadMaxBytes: number;
   /** File extensions put-file accepts (lower case). */
@@ -220,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaTtlSeconds: c.CAPTCHA_TTL_SECONDS,
     lockoutMinutes: c.LOCKOUT_MINUTES,
     trustProxy: c.TRUST_PROXY === 'true',
+    addressRules: c.ADDRESS_RULES === 'on',
     uploadMaxBytes: c.UPLOAD_MAX_BYTES,
     uploadExtensions: new Set(c.UPLOAD_EXTENSIONS.split(',')),
     uploadStallSeconds: c.UPLOAD_STALL_SECONDS,

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AccessService } from './access/access-service.js';
 import { Params } from './access/params.js';
 import { ScopeService } from './access/scope-service.js';
+import { AddressRules } from './access/address/address-rules.js';
+import { addressRuleHooks } from './access/address/address-rule-hooks.js';
 import { CaptchaService } from './auth/captcha.js';
 import { ClientRegistry } from './auth/client-registry.js';
 import { OnlineSessions } from './auth/online-sessions.js';
@@ -113,6 +115,8 @@ export interface Services {
   bladexImports: BladexImports;
   /** The check of every address a tenant chose that the server connects to (`OUTBOUND_ALLOW`). */
   outbound: OutboundGuard;
+  /** The address allow/deny rules calls are decided by (decision 290). */
+  addressRules: AddressRules;
 }
 
 declare module 'fastify' {
@@ -143,6 +147,7 @@ export function createServices(config: Config, database: Database, store: KvStor
   const duplicates = new Duplicates(identityKeys, sealing);
   const numbers = new EntityNumbers(params, repository);
   const pushTallies = new PushTallies(db);
+  const addressRules = new AddressRules(db, config.addressRules);
   const clients = new ClientRegistry(db);
   const hooks = new Map<string, EntityHooks>([
     // A client saved on its page signs in with its new grants and token lifetimes at once (decision 289).
@@ -171,6 +176,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     [reportEntity.name, reportHooks()],
     ...surveyHooks((): JobQueue => jobs),
     ...developHooks(outbound),
+    ...addressRuleHooks(addressRules),
   ]);
   const jobs: JobQueue = openJobQueue(config, database, (message, error) => log.error({ err: error }, message));
   const audit = options.auditTrail === false ? null : new AuditTrail(database.dialect);
@@ -192,7 +198,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     datasourceSettings: (who, id) => datasourceSettings({ operations, repository }, who, id),
   });
   return {
-    bladexImports, outbound,
+    bladexImports, outbound, addressRules,
     noticePushes, pushTokens, surveyLinks, surveyInvitations, pushRecipientValues: recipientValues,
     config, database, store, access, scopes, params, labels, repository, sealing, operations, tokens, online,
     auditReads: new AuditReads(db, (query) => database.read(query)), sessions, identityKeys, duplicates, numbers,

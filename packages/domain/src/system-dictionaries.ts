@@ -42,4 +42,7 @@ export const SYSTEM_DICTIONARIES: readonly (DictionarySeed & { remarks?: Record<
   d('region', '行政区划', 'Region level', [
     ['0', '国家', 'Country'], ['1', '省份/直辖市', 'Province'], ['2', '地市', 'City'], ['3', '区县', 'District'], ['4', '乡镇', 'Town'], ['5', '村委', 'Village'],
   ]),
+  // The address rules (decision 290): what a rule does and which calls it governs.
+  d('address_rule_type', '地址规则类型', 'Address rule type', [['1', '允许', 'Allow'], ['2', '拒绝', 'Deny']]),
+  d('address_rule_scope', '地址规则范围', 'Address rule scope', [['1', '员工登录与接口', 'Staff sign-in and API'], ['2', '校友门户与公开页面', 'Alumni portal and public pages']]),
 ];

@@ -54,6 +54,7 @@ import * as activityTickets from './migrations/053-activity-tickets.js';
 import * as alumniCards from './migrations/054-alumni-cards.js';
 import * as cardStateReason from './migrations/057-card-state-reason.js';
 import * as bladexMenuIconsLogServers from './migrations/058-bladex-menu-icons-log-servers.js';
+import * as addressRules from './migrations/063-address-rules.js';
 import * as onlineSessions from './migrations/061-online-sessions.js';
 import { ensureTrigramExtension } from './search-index.js';
 
@@ -113,6 +114,7 @@ const MIGRATIONS = [
   ['054-alumni-cards', alumniCards],
   ['057-card-state-reason', cardStateReason],
   ['058-bladex-menu-icons-log-servers', bladexMenuIconsLogServers],
+  ['063-address-rules', addressRules],
   ['061-online-sessions', onlineSessions],
 ] as const;
 

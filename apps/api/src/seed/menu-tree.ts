@@ -246,6 +246,8 @@ export const MENU_TREE: MenuSeed[] = [
       ] },
       { row: 1100, code: 'tenantpackage', name: '租户产品包', nameEn: 'Tenant packages', path: '/system/tenantpackage', source: 'AppstoreAddOutlined', sort: 10, buttons: crud('tenantpackage', { view: false }) },
       { row: 1110, code: 'client', name: '应用管理', nameEn: 'OAuth clients', path: '/system/client', source: 'AppstoreOutlined', sort: 11, buttons: crud('client') },
+      // Not in DOMAIN 16.2: address allow/deny rules of the platform and of each tenant (decision 290).
+      { row: 2400, code: 'addressrule', name: '访问地址规则', nameEn: 'Address rules', path: '/system/addressrule', source: 'SafetyCertificateOutlined', sort: 12, buttons: crud('addressrule') },
     ],
   },
   {

@@ -21,6 +21,8 @@ export function sampleValue(field: Field, variant: number, token: string): strin
         case 'email': return `v${variant}${token}@example.com`.slice(-field.max);
         case 'telephone': return `010-6278000${variant}`;
         case 'idCard': return variant === 1 ? '11010519491231002X' : '110101199003074477';
+        // Documentation ranges (RFC 5737), which no test calls from.
+        case 'addressRange': return `192.0.2.${variant}`;
         case undefined: return `v${variant}${token}`.slice(0, field.max);
       }
       break;

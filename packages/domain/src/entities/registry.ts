@@ -24,6 +24,7 @@ import { dictEntity } from './system/dict.js';
 import { paramEntity } from './system/param.js';
 import { regionEntity } from './system/region.js';
 import { tenantPackageEntity } from './system/tenant-package.js';
+import { addressRuleEntity } from './system/address-rule.js';
 import { basicInfoEntity } from './people/basic-info.js';
 import { studentStatusEntity } from './people/student-status.js';
 import { studentEntity } from './people/student.js';
@@ -63,7 +64,7 @@ import { codeEntity } from './develop/code.js';
 /** Every entity of the product. Adding an entity = its definition file + one line here. */
 export const ENTITIES = [
   tenantEntity, userEntity, roleEntity, menuEntity, deptEntity, postEntity, clientEntity, topMenuEntity,
-  dictEntity, dictBizEntity, paramEntity, tenantPackageEntity, regionEntity,
+  dictEntity, dictBizEntity, paramEntity, tenantPackageEntity, regionEntity, addressRuleEntity,
   logApiEntity, logErrorEntity, logUsualEntity,
   ossEntity, smsEntity, attachEntity, emailSettingEntity,
   noticeEntity,

@@ -1,11 +1,12 @@
 import type { Text } from '../text.js';
+import { addressRangeProblem } from './address-range.js';
 import { EMAIL_MSG, emailProblem } from './email.js';
 import { ID_CARD_MSG, isIdCard } from './id-card.js';
 import { MOBILE_MSG, isMobile } from './mobile.js';
 import { TELEPHONE_MSG, isTelephone } from './telephone.js';
 
 /** The shared validators a text field may declare (`check`): the same on the server and in every form. */
-export type TextCheck = 'mobile' | 'email' | 'idCard' | 'telephone';
+export type TextCheck = 'mobile' | 'email' | 'idCard' | 'telephone' | 'addressRange';
 
 /** What is wrong with a non-empty value under a check, or undefined when it passes. */
 export function checkProblem(check: TextCheck, value: string): Text | undefined {
@@ -20,5 +21,7 @@ export function checkProblem(check: TextCheck, value: string): Text | undefined 
       return isIdCard(value) ? undefined : ID_CARD_MSG;
     case 'telephone':
       return isTelephone(value) ? undefined : TELEPHONE_MSG;
+    case 'addressRange':
+      return addressRangeProblem(value);
   }
 }

@@ -11,3 +11,4 @@ export * from './required.js';
 export * from './register-check.js';
 export * from './telephone.js';
 export * from './field-checks.js';
+export * from './address-range.js';
