@@ -40,4 +40,5 @@ export const adminEn: typeof adminZh = {
   tenantDatasource: 'Data source',
   datasource: 'Data source',
   datasourceRequired: 'Please select a data source',
+  addressRuleHint: 'A deny rule refuses its address or range; once a scope has an enabled allow rule, calls of that scope come only from allowed addresses. Deny rules of the platform (000000) hold for every tenant. A rule that would refuse your current address cannot be saved.',
 };

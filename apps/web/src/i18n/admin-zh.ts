@@ -38,4 +38,5 @@ export const adminZh = {
   tenantDatasource: '数据源配置',
   datasource: '数据源',
   datasourceRequired: '请选择数据源',
+  addressRuleHint: '拒绝规则拒绝其地址或网段；某一范围内一旦有启用的允许规则，该范围的访问只能来自允许的地址。平台（000000）的拒绝规则对所有租户生效。保存前会检查：会拒绝您当前地址的规则不能保存。',
 };

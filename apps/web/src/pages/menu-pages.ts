@@ -30,6 +30,7 @@ export const menuPages: Readonly<Record<string, Page>> = {
   user: page(() => import('./system-admin/UserPage')),
   dept: page(() => import('./system-admin/DeptPage')),
   post: page(() => import('./system-admin/PostPage')),
+  addressrule: page(() => import('./system-admin/AddressRulePage')),
   menu: page(() => import('./system-admin/MenuPage')),
   topmenu: page(() => import('./system-admin/TopMenuPage')),
   client: page(() => import('./system-admin/ClientPage')),
