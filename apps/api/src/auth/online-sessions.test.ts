@@ -41,7 +41,7 @@ describe.each(testDialects())('online users and forced sign-out on %s', (dialect
   beforeAll(async () => {
     t = await startTestApp(dialect);
     admin = await t.signIn('admin');
-  });
+  }, 180_000);
   afterAll(async () => t?.close());
 
   it('lists the live sessions with user, tenant, address, client and times; marks the caller\'s own', async () => {
@@ -157,7 +157,7 @@ describe.each(testDialects())('online users and forced sign-out on %s', (dialect
 /** Each OAuth client's token lifetimes, as its page sets them (decision 289). */
 describe.each(testDialects())('per-client token lifetimes on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(dialect); });
+  beforeAll(async () => { t = await startTestApp(dialect); }, 180_000);
   afterAll(async () => t?.close());
 
   it('issues each client\'s access and refresh lifetimes, changed on its page at once', async () => {

@@ -1,13 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../core/time.js';
 import { seedId } from '../../seed/menu-tree.js';
-import { freePort } from '../../test-support/free-port.js';
+import { startSecondServer, type SecondServer } from '../../test-support/second-server.js';
 import { startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
 
-const serverScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server.ts');
 const at = (minutes: number) => formatDateTime(new Date(Date.now() + minutes * 60_000));
 
 /**
@@ -17,34 +13,14 @@ const at = (minutes: number) => formatDateTime(new Date(Date.now() + minutes * 6
  */
 describe.each(testDialects().filter((d) => d === 'postgres'))('seats taken by two API processes on %s', (dialect) => {
   let t: TestApp;
-  let child: ChildProcess | undefined;
-  let output = '';
-  let port = 0;
+  let second: SecondServer | undefined;
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    port = await freePort();
-    const config = t.config;
-    if (config.database.kind !== 'postgres') throw new Error('postgres only');
-    child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
-      env: {
-        ...(process.env as Record<string, string>), DATA_DIR: config.dataDir, DATABASE_URL: config.database.url, DATABASE_POOL_SIZE: '10',
-        HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', JOB_SCHEMA: config.jobs.schema,
-        ...(config.outboundAllow.text ? { OUTBOUND_ALLOW: config.outboundAllow.text } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
-    child.stderr?.on('data', (d: Buffer) => { output += d.toString(); });
-    const deadline = Date.now() + 120_000;
-    while (!output.includes('is running at')) {
-      if (child.exitCode !== null) throw new Error(`the second server stopped:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`the second server did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }, 180_000);
+    second = await startSecondServer(t.config);
+  }, 300_000);
   afterAll(async () => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+    second?.stop();
     await t?.close();
   });
 
@@ -60,7 +36,7 @@ describe.each(testDialects().filter((d) => d === 'postgres'))('seats taken by tw
     const body = (i: number) => ({ activityId, name: `双进程${i}`, areaCode: '+86', phone: `1380000${String(i).padStart(4, '0')}` });
     const answers = await Promise.all(Array.from({ length: 1000 }, async (_, i) => {
       if (i % 2 === 0) return (await t.call('POST', '/api/blade-actApplist/actApplist/submit', admin, body(i))).statusCode;
-      const res = await fetch(`http://127.0.0.1:${port}/api/blade-actApplist/actApplist/submit`, {
+      const res = await fetch(`${second?.origin}/api/blade-actApplist/actApplist/submit`, {
         method: 'POST', headers: { 'content-type': 'application/json', 'blade-auth': `bearer ${admin}` }, body: JSON.stringify(body(i)),
       });
       return res.status;

@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../config.js';
+import { freePort } from './free-port.js';
+
+const serverScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server.ts');
+
+/** A second API process on a test app's PostgreSQL database, started from the sources. */
+export interface SecondServer {
+  /** `http://127.0.0.1:<port>`. */
+  origin: string;
+  stop(): void;
+}
+
+/**
+ * Starts the API from the sources in a process of its own on the test app's PostgreSQL database,
+ * data folder (so the same token secret and keys), job schema and Redis, and waits until it serves.
+ */
+export async function startSecondServer(config: Config, env: Record<string, string> = {}): Promise<SecondServer> {
+  if (config.database.kind !== 'postgres') throw new Error('a second API process needs PostgreSQL');
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', serverScript], {
+    env: {
+      ...(process.env as Record<string, string>), DATA_DIR: config.dataDir, DATABASE_URL: config.database.url, DATABASE_POOL_SIZE: '10',
+      HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', JOB_SCHEMA: config.jobs.schema,
+      ...(config.outboundAllow.text ? { OUTBOUND_ALLOW: config.outboundAllow.text } : {}),
+      ...(config.redisUrl ? { REDIS_URL: config.redisUrl, REDIS_KEY_PREFIX: config.redisKeyPrefix } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
+  child.stderr?.on('data', (d: Buffer) => { output += d.toString(); });
+  const stop = () => { if (child.exitCode === null) child.kill('SIGKILL'); };
+  const deadline = Date.now() + 240_000;
+  while (!output.includes('is running at')) {
+    if (child.exitCode !== null) throw new Error(`the second server stopped:\n${output}`);
+    if (Date.now() > deadline) {
+      stop();
+      throw new Error(`the second server did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { origin: `http://127.0.0.1:${port}`, stop };
+}
