@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { routedEntities, dictEntity, dictBizEntity, MSG, type EntityDef } from '@alumni/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAddressRuleHook } from './access/address/address-rule-hook.js';
+import { registerApiCallQuotaHook } from './modules/tenant/api-call-quota-hook.js';
 import { registerApiScopeHook } from './access/api-scope-hook.js';
 import { registerRouteGrantHook } from './access/route-grant.js';
 import { registerResponseHeaders } from './core/response-headers.js';
@@ -80,6 +81,7 @@ async function apiRoutes(api: FastifyInstance, options: { extraEntities?: readon
   registerInputHygiene(api);
   registerAuthHook(api, api.services.tokens, api.services.config.tokenHeader);
   registerAddressRuleHook(api, api.services.addressRules);
+  registerApiCallQuotaHook(api, api.services.quotas);
   registerApiScopeHook(api, api.services.scopes);
   registerRouteGrantHook(api, api.services.access);
   registerApiLog(api);

@@ -56,6 +56,7 @@ import { SurveyLinks, surveyHooks } from './modules/survey/survey.js';
 import type { RecipientValuesSource } from './modules/messaging/notice-push-text.js';
 import { SurveyInvitations } from './modules/survey/survey-invitation.js';
 import type { KvStore } from './store/kv-store.js';
+import { TenantQuotas } from './modules/tenant/tenant-quotas.js';
 import { OutboundGuard } from './security/outbound-address.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { openJobQueue } from './jobs/open-job-queue.js';
@@ -117,6 +118,8 @@ export interface Services {
   outbound: OutboundGuard;
   /** The address allow/deny rules calls are decided by (decision 290). */
   addressRules: AddressRules;
+  /** Each tenant's limits and their usage (decision 293). */
+  quotas: TenantQuotas;
 }
 
 declare module 'fastify' {
@@ -141,7 +144,10 @@ export function createServices(config: Config, database: Database, store: KvStor
   const repository = new EntityRepository(db, database.dialect, (query, options) => database.read(query, options), sealing, TALLY_SOURCES,
     config.database.kind === 'sqlite' ? Math.max(1, config.database.readWorkers) : 1);
   const outbound = new OutboundGuard(config.outboundAllow, undefined, log);
-  const resources = createResourceServices(db, repository, config.dataDir, outbound);
+  const quotas = new TenantQuotas(db, store);
+  // A tenant saved (its limits too) drops the limits this process keeps.
+  access.onInvalidate(() => quotas.forget());
+  const resources = createResourceServices(db, repository, config.dataDir, outbound, quotas);
   const routeTitles = new RouteTitles();
   const identityKeys = new IdentityKeys(config.dataKey, sealing);
   const duplicates = new Duplicates(identityKeys, sealing);
@@ -198,7 +204,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     datasourceSettings: (who, id) => datasourceSettings({ operations, repository }, who, id),
   });
   return {
-    bladexImports, outbound, addressRules,
+    bladexImports, outbound, addressRules, quotas,
     noticePushes, pushTokens, surveyLinks, surveyInvitations, pushRecipientValues: recipientValues,
     config, database, store, access, scopes, params, labels, repository, sealing, operations, tokens, online,
     auditReads: new AuditReads(db, (query) => database.read(query)), sessions, identityKeys, duplicates, numbers,

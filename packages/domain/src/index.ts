@@ -10,6 +10,7 @@ export * from './schemas.js';
 export * from './list-query.js';
 export * from './numbering.js';
 export * from './examination.js';
+export * from './tenant-quota.js';
 export * from './menu-icons.js';
 export * from './entities/registry.js';
 export * from './business-dictionaries.js';

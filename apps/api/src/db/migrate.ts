@@ -56,6 +56,7 @@ import * as cardStateReason from './migrations/057-card-state-reason.js';
 import * as bladexMenuIconsLogServers from './migrations/058-bladex-menu-icons-log-servers.js';
 import * as addressRules from './migrations/063-address-rules.js';
 import * as onlineSessions from './migrations/061-online-sessions.js';
+import * as tenantQuotas from './migrations/065-tenant-quotas.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -116,6 +117,7 @@ const MIGRATIONS = [
   ['058-bladex-menu-icons-log-servers', bladexMenuIconsLogServers],
   ['063-address-rules', addressRules],
   ['061-online-sessions', onlineSessions],
+  ['065-tenant-quotas', tenantQuotas],
 ] as const;
 
 /** The names of the migrations, in the order they are applied. */

@@ -56,13 +56,13 @@ function withMenuIcon(hooks: EntityHooks): EntityHooks {
 
 /** The calls of system administration beyond each entity's list/detail/submit/remove. */
 export function registerSystemAdminRoutes(app: FastifyInstance): void {
-  const { database, access, scopes, operations, repository, params, signIn, sessions } = app.services;
+  const { database, access, scopes, operations, repository, params, signIn, sessions, quotas } = app.services;
   const grants = new GrantOperations(new GrantStore(database.db), access, scopes);
   registerOrgRoutes(app);
   registerRegionRoutes(app);
   registerRoleRoutes(app, grants);
   registerMenuAdminRoutes(app);
   registerNoticeBellRoutes(app);
-  registerTenantRoutes(app, new TenantOperations(operations, repository, access, new TenantStore(database.db)));
+  registerTenantRoutes(app, new TenantOperations(operations, repository, access, new TenantStore(database.db), quotas));
   registerUserRoutes(app, new UserOperations(operations, repository, access, grants, new UserStore(database.db), params, signIn, sessions));
 }

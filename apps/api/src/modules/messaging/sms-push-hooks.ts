@@ -6,6 +6,7 @@ import { badRequest, forbidden, notFound } from '../../core/errors.js';
 import { now, parseDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import type { JsonRecord } from '../../db/row-mapping.js';
+import { TenantQuotas } from '../tenant/tenant-quotas.js';
 import type { EntityHooks, WriteContext } from '../../engine/entity-hooks.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { after, filled } from '../academic/academic-rules.js';
@@ -121,6 +122,10 @@ export function smsPushHooks(db: Db, jobs: () => JobQueue): EntityHooks {
         const target = existing ? await ctx.db.selectFrom(smsPushTargetEntity.table).select('id').where('sms_push_id', '=', String(existing.id))
           .where('is_deleted', '=', 0).limit(1).executeTakeFirst() : undefined;
         if (!target) throw badRequest(SMS_PUSH_MSG.noTargets);
+        // A push the month's text messages cannot all take is refused before anything is sent (decision 293).
+        const wanted = await ctx.db.selectFrom(smsPushTargetEntity.table).select((eb) => eb.fn.countAll().as('n'))
+          .where('sms_push_id', '=', String(existing?.id ?? '')).where('is_deleted', '=', 0).executeTakeFirst();
+        await new TenantQuotas(ctx.db, null).requireSms(tenantId, Number(wanted?.n ?? 0), ctx.db);
         const unfilled = await unfilledSmsVariables(ctx.db, String(existing?.id ?? ''), String(v('content') ?? ''), v('templateParams'));
         if (unfilled.length > 0) throw refuse(ctx, 'templateParams', { zh: fill(NOTICE_PUSH_MSG.variablesUnfilled.zh, { names: variableList(unfilled) }), en: fill(NOTICE_PUSH_MSG.variablesUnfilled.en, { names: variableList(unfilled) }) });
         started.push({ tenantId, at: scheduled ? parseDateTime(String(plan)) : undefined });

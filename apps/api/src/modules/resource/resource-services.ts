@@ -1,3 +1,4 @@
+import { TenantQuotas } from '../tenant/tenant-quotas.js';
 import { attachEntity, emailSettingEntity, ossEntity, smsEntity, t } from '@alumni/domain';
 import { invalidFields } from '../../core/errors.js';
 import type { Db } from '../../db/database.js';
@@ -24,14 +25,14 @@ export interface ResourceServices {
   outbound: OutboundGuard;
 }
 
-export function createResourceServices(db: Db, repository: EntityRepository, dataDir: string, outbound: OutboundGuard): ResourceServices {
+export function createResourceServices(db: Db, repository: EntityRepository, dataDir: string, outbound: OutboundGuard, quotas: TenantQuotas = new TenantQuotas(db, null)): ResourceServices {
   const storage = new StorageService(db, dataDir, outbound);
   const sendRecords = new SendRecords(db, repository.sealing);
   return {
     storage, sendRecords, outbound,
-    files: new FileService(db, repository, storage, outbound),
-    sms: new SmsService(db, sendRecords, outbound),
-    mail: new MailService(db, sendRecords, outbound),
+    files: new FileService(db, repository, storage, outbound, quotas),
+    sms: new SmsService(db, sendRecords, outbound, quotas),
+    mail: new MailService(db, sendRecords, outbound, quotas),
   };
 }
 

@@ -1,12 +1,16 @@
-import { PLATFORM_TENANT, datasourceEntity, t, tenantEntity, tenantPackageEntity } from '@alumni/domain';
+import { PLATFORM_TENANT, datasourceEntity, t, tenantEntity, tenantPackageEntity, type TenantUsage } from '@alumni/domain';
 import type { AccessService } from '../../access/access-service.js';
 import type { Caller } from '../../core/caller.js';
-import { badRequest, notFound } from '../../core/errors.js';
+import { badRequest, forbidden, notFound } from '../../core/errors.js';
 import { now, parseDateTime } from '../../core/time.js';
 import type { JsonRecord } from '../../db/row-mapping.js';
 import type { EntityOperations } from '../../engine/entity-operations.js';
 import type { EntityRepository } from '../../engine/entity-repository.js';
+import type { TenantQuotas } from './tenant-quotas.js';
 import type { TenantStore } from './tenant-store.js';
+
+/** The role alias of a tenant's administrator (the role a new tenant starts with). */
+const TENANT_ADMIN_ALIAS = 'admin';
 
 export const SETTING_MSG = {
   badQuota: t('账号额度必须是不小于-1的整数', 'The account quota must be a whole number of at least -1'),
@@ -24,6 +28,7 @@ export class TenantOperations {
     private readonly repository: EntityRepository,
     private readonly access: AccessService,
     private readonly store: TenantStore,
+    private readonly quotas: TenantQuotas,
   ) {}
 
   private async tenants(caller: Caller, code: string, match: { ids?: string[]; tenantId?: string }): Promise<JsonRecord[]> {
@@ -74,6 +79,19 @@ export class TenantOperations {
     // The tenant's administrator gets what the package offers, as a new tenant's does.
     if (menus) await this.store.grantAdmins(tenantId, menus);
     this.access.invalidate();
+  }
+
+  /**
+   * The tenants' quotas and usage: the platform administrator (the tenant menu, platform tenant)
+   * sees every tenant's, or the one named; a tenant's administrator only its own.
+   */
+  async usage(caller: Caller, tenantId: string | null): Promise<TenantUsage[]> {
+    if (caller.tenantId === PLATFORM_TENANT && (await this.access.can(caller, 'tenant'))) {
+      return this.quotas.usage(tenantId === null ? null : [tenantId]);
+    }
+    if (!caller.isSuperAdmin && !caller.roleAliases.includes(TENANT_ADMIN_ALIAS)) throw forbidden();
+    if (tenantId !== null && tenantId !== caller.tenantId) throw notFound();
+    return this.quotas.usage([caller.tenantId]);
   }
 
   /** The login page's lookup: `{}` when no tenant owns the domain, as BladeX answers. */

@@ -52,6 +52,13 @@ export function registerTenantRoutes(app: FastifyInstance, tenants: TenantOperat
     return ok(await tenants.info(domain), req.lang);
   });
 
+  app.get('/blade-system/tenant/usage', {
+    schema: { tags, summary: "Each tenant's quotas with their usage (the platform administrator: every tenant, or the one named; a tenant administrator: its own)", querystring: { type: 'object', properties: { tenantId: { type: 'string' } } } },
+  }, async (req) => {
+    const named = p(req, 'tenantId');
+    return ok(await tenants.usage(caller(req), named === undefined || named === '' ? null : text(named, 'tenantId')), req.lang);
+  });
+
   app.get('/blade-system/tenant/select', {
     schema: { tags, summary: 'The tenants the caller may pick: [{id, tenantId, tenantName}] (all for the platform tenant holding the tenant menu, else the own)' },
   }, async (req) => ok(await tenants.choices(caller(req)), req.lang));

@@ -20,6 +20,11 @@ export const tenantEntity = defineEntity({
     contactNumber: text(t('联系电话', 'Phone'), { max: 20, list: true, check: 'telephone' }),
     address: text(t('联系地址', 'Address'), { max: 255 }),
     accountNumber: integer(t('账号额度', 'Account quota'), { default: -1, min: -1, form: 'hidden', list: true }),
+    // The tenant's other limits (decision 293); -1 is unlimited, as for the account quota.
+    storageQuota: integer(t('存储空间上限(MB,-1 不限)', 'Storage limit (MB, -1 unlimited)'), { default: -1, min: -1, max: 2147483647 }),
+    smsMonthQuota: integer(t('每月短信上限(-1 不限)', 'Text messages per month (-1 unlimited)'), { default: -1, min: -1, max: 2147483647 }),
+    mailDayQuota: integer(t('每日邮件上限(-1 不限)', 'E-mails per day (-1 unlimited)'), { default: -1, min: -1, max: 2147483647 }),
+    apiMinuteQuota: integer(t('每分钟接口调用上限(-1 不限)', 'API calls per minute (-1 unlimited)'), { default: -1, min: -1, max: 2147483647 }),
     expireTime: datetime(t('过期时间', 'Expires at'), { form: 'hidden', list: true }),
     packageId: fk(t('产品包', 'Package'), { form: 'hidden' }),
     datasourceId: fk(t('数据源', 'Data source'), { form: 'hidden' }),

@@ -1,4 +1,4 @@
-import { EMAIL_SETTING_MSG, RESOURCE_MSG, RESOURCE_PATHS, emailSettingEntity, fill, isEmail, isId } from '@alumni/domain';
+import { EMAIL_SETTING_MSG, QUOTA_MSG, RESOURCE_MSG, RESOURCE_PATHS, emailSettingEntity, fill, isEmail, isId } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../../../core/caller.js';
 import { ok } from '../../../core/envelope.js';
@@ -31,7 +31,8 @@ export function registerMailRoutes(app: FastifyInstance): void {
     });
     if (!outcome.ok) {
       throw 'limited' in outcome
-        ? badRequest(EMAIL_SETTING_MSG.dailyLimitReached, { sent: String(outcome.limited.sent), limit: String(outcome.limited.limit) })
+        ? outcome.limited.tenant ? badRequest(QUOTA_MSG.mailDayFull, { limit: outcome.limited.limit })
+          : badRequest(EMAIL_SETTING_MSG.dailyLimitReached, { sent: String(outcome.limited.sent), limit: String(outcome.limited.limit) })
         : badRequest({ zh: fill(EMAIL_SETTING_MSG.sendFailed.zh, { reason: outcome.text.zh }), en: fill(EMAIL_SETTING_MSG.sendFailed.en, { reason: outcome.text.en }) });
     }
     return ok(true, req.lang);

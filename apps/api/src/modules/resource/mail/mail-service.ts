@@ -7,6 +7,7 @@ import type { Db } from '../../../db/database.js';
 import { rowToRecord, selectColumns, type JsonRecord } from '../../../db/row-mapping.js';
 import type { OutboundGuard } from '../../../security/outbound-address.js';
 import { SEND_STATUS, type SendRecords } from '../send-records.js';
+import type { TenantQuotas } from '../../tenant/tenant-quotas.js';
 
 export interface Mail {
   to: string;
@@ -19,8 +20,8 @@ export type MailOutcome =
   | { ok: true; messageId: string }
   /** Not sent: `text` says why in general words (never the server's own), `reason` is its Chinese. */
   | { ok: false; reason: string; text: Text }
-  /** Not sent: the setting's `dailyLimit` of accepted mails is reached for today. */
-  | { ok: false; limited: { sent: number; limit: number } };
+  /** Not sent: the setting's `dailyLimit` of accepted mails (or the tenant's, `tenant`) is reached for today. */
+  | { ok: false; limited: { sent: number; limit: number; tenant?: true } };
 
 /** nodemailer's transport options for a setting row (unmasked). */
 export function transportOptions(setting: JsonRecord) {
@@ -41,7 +42,7 @@ export function transportOptions(setting: JsonRecord) {
 
 /** Sends e-mail through a tenant's SMTP settings (nodemailer) and records each send. */
 export class MailService {
-  constructor(private readonly db: Db, private readonly records: SendRecords, private readonly guard: OutboundGuard) {}
+  constructor(private readonly db: Db, private readonly records: SendRecords, private readonly guard: OutboundGuard, private readonly quotas: TenantQuotas) {}
 
   /** The setting with this id, or the tenant's default one. */
   async setting(tenantId: string, id: string | null): Promise<JsonRecord | null> {
@@ -54,6 +55,12 @@ export class MailService {
 
   async send(caller: Pick<Caller, 'tenantId' | 'userId'>, setting: JsonRecord, mail: Mail): Promise<MailOutcome> {
     const record = { channel: 'mail' as const, configId: String(setting.id), provider: 'smtp', target: mail.to, template: mail.subject, params: '{}' };
+    // The tenant's e-mails of the day (decision 293), whatever setting sends them.
+    const tenantFull = await this.quotas.mailDayFull(caller.tenantId);
+    if (tenantFull) {
+      await this.records.write(caller, { ...record, status: SEND_STATUS.failed, answer: `tenant daily limit ${tenantFull.limit} reached` });
+      return { ok: false, limited: { ...tenantFull, tenant: true } };
+    }
     const limit = Number(setting.dailyLimit ?? 0);
     if (limit > 0) {
       // Today in the configured time zone, as the records' create_time is written.

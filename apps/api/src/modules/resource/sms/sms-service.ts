@@ -5,6 +5,7 @@ import type { Db } from '../../../db/database.js';
 import { rowToRecord, selectColumns, type JsonRecord } from '../../../db/row-mapping.js';
 import type { OutboundGuard } from '../../../security/outbound-address.js';
 import { SEND_STATUS, type SendRecords } from '../send-records.js';
+import type { TenantQuotas } from '../../tenant/tenant-quotas.js';
 import { alibabaProvider } from './alibaba-provider.js';
 import { logProvider } from './log-provider.js';
 import type { SmsProvider } from './sms-provider.js';
@@ -49,7 +50,7 @@ export function parseSmsParams(raw: unknown): Record<string, string> | null {
 
 /** Sends text messages through a tenant's SMS configuration and records each one. */
 export class SmsService {
-  constructor(private readonly db: Db, private readonly records: SendRecords, private readonly guard: OutboundGuard) {}
+  constructor(private readonly db: Db, private readonly records: SendRecords, private readonly guard: OutboundGuard, private readonly quotas: TenantQuotas) {}
 
   /** The configuration named by `code`, or the tenant's enabled one when no code is given. */
   async configuration(tenantId: string, code: string | null): Promise<JsonRecord | null> {
@@ -90,6 +91,8 @@ export class SmsService {
     };
     const category = String(config.category);
     const provider = smsProviderOf(category, lang);
+    // The tenant's messages of the month: a batch they cannot all take is refused before any is sent.
+    await this.quotas.requireSms(caller.tenantId, messages.filter(({ phone }) => phone && isMobile(phone)).length);
     const outcomes: SmsSendOutcome[] = [];
     for (const { phone, params } of messages) {
       const base = { channel: 'sms' as const, configId: String(config.id), provider: PROVIDER_NAMES[category] ?? category, target: phone, template: String(config.templateId ?? ''), params: JSON.stringify(params) };

@@ -12,6 +12,7 @@ import type { OutboundGuard } from '../../../security/outbound-address.js';
 import { OBJECT_KEY, tenantOfKey, type ObjectStore, type StoredObject } from './object-store.js';
 import type { Upload } from './receive-upload.js';
 import type { StorageService } from './storage-service.js';
+import type { TenantQuotas } from '../../tenant/tenant-quotas.js';
 
 /** Where the web client reads a stored file (with the token as a query parameter). */
 const FILE_ROUTE = `/api${RESOURCE_PATHS.getFile}`;
@@ -36,6 +37,7 @@ export class FileService {
     private readonly repository: EntityRepository,
     private readonly storage: StorageService,
     private readonly outbound: OutboundGuard,
+    private readonly quotas: TenantQuotas,
   ) {}
 
   /** The 400 of a store that failed: an S3 error code staff can act on, else what went wrong in general words. */
@@ -47,6 +49,12 @@ export class FileService {
   }
 
   async put(caller: Caller, upload: Upload): Promise<PutFileResult> {
+    try {
+      await this.quotas.requireStorage(caller.tenantId, upload.size);
+    } catch (err) {
+      await rm(upload.path, { force: true });
+      throw err;
+    }
     const key = `${caller.tenantId}/${today()}/${randomUUID()}.${upload.extension}`;
     const { store, ossId } = await this.storage.enabledStore(caller.tenantId);
     try {
