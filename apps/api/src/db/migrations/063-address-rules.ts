@@ -11,9 +11,9 @@ const DICTIONARIES = ['address_rule_type', 'address_rule_scope'];
 
 /**
  * The address allow/deny rules (decision 290): their table, their two system dictionaries and the
- * menu 访问地址规则 under 系统管理 with its buttons, granted to every role holding 系统管理 and added
- * to every tenant package holding it, for a database set up before them (a new database gets all of
- * it from the seed).
+ * menu 访问地址规则 under 系统管理 with its buttons, granted to every role that administers roles (holds
+ * 角色管理, as a tenant's administrator does) and added to every tenant package holding 系统管理, for
+ * a database set up before them (a new database gets all of it from the seed).
  */
 export async function up(db: Db, dialect: Dialect): Promise<void> {
   await createEntityTable(db, dialect, addressRuleEntity);
@@ -28,12 +28,14 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
   if (!menu) throw new Error('menu addressrule is not in the menu tree');
   if (!(await addMenu(db, 'system', menu))) return;
   const menuCodes = [menu.code, ...(menu.buttons ?? []).map((b) => b.code)];
-  const rows = await db.selectFrom('blade_menu').select(['id', 'code']).where('code', 'in', [...menuCodes, 'system'])
+  const rows = await db.selectFrom('blade_menu').select(['id', 'code']).where('code', 'in', [...menuCodes, 'system', 'role'])
     .where('is_deleted', '=', 0).execute();
   const systemId = rows.find((r) => r.code === 'system')?.id;
-  const added = rows.filter((r) => r.code !== 'system').map((r) => String(r.id));
+  const roleMenuId = rows.find((r) => r.code === 'role')?.id;
+  const added = rows.filter((r) => menuCodes.includes(String(r.code))).map((r) => String(r.id));
   if (systemId === undefined) return;
-  const holders = await db.selectFrom('blade_role_menu').select('role_id').distinct().where('menu_id', '=', systemId).execute();
+  const holders = roleMenuId === undefined ? []
+    : await db.selectFrom('blade_role_menu').select('role_id').distinct().where('menu_id', '=', roleMenuId).execute();
   for (const { role_id: roleId } of holders) {
     for (const menuId of added) await db.insertInto('blade_role_menu').values({ id: ids.next(), role_id: roleId, menu_id: menuId }).execute();
   }
