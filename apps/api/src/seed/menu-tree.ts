@@ -336,7 +336,7 @@ export const MENU_TREE: MenuSeed[] = [
       ] },
       // Not in DOMAIN 16.2: the live staff sessions and their forced sign-out (docs/sessions.md, decision 287).
       { row: 1670, code: 'online_user', name: '在线用户', nameEn: 'Online users', path: '/monitor/online', source: 'TeamOutlined', sort: 4, buttons: [
-        button('online_user_logout', '强制退出', 'Force sign-out', 2), button('online_user_logout_all', '全部强退', 'Force out everywhere', 2),
+        button('online_user_logout', '强制退出', 'Force sign-out', 2), button('online_user_logout_all', '全部强退', 'Force out all', 2),
       ] },
     ],
   },

@@ -17,7 +17,7 @@ const SEARCH_MAX = 64;
  * 在线用户 (decision 287): every live staff session with its user, tenant, address, client, sign-in
  * time and last activity, searched by account, address and (for the platform) tenant; a session, or
  * every session of its user, forced out after a confirmation. The caller's own session is marked and
- * cannot be forced out here (signing out does that).
+ * cannot be forced out here, alone or with the user's others (signing out does that).
  */
 export default function OnlineUserPage() {
   const { t } = useTranslation();
@@ -70,20 +70,20 @@ export default function OnlineUserPage() {
     { title: t('online.address'), dataIndex: 'address', width: 140 },
     { title: t('online.client'), dataIndex: 'clientId', width: 110 },
     {
-      title: t('online.userAgent'), dataIndex: 'userAgent', ellipsis: true,
+      title: t('online.userAgent'), dataIndex: 'userAgent', width: 200, ellipsis: true,
       render: (ua: string | null) => (ua ? <Tooltip title={ua}><span>{ua}</span></Tooltip> : '—'),
     },
     { title: t('online.loginTime'), dataIndex: 'loginTime', width: 170 },
     { title: t('online.lastActive'), dataIndex: 'lastActiveTime', width: 170 },
     { title: t('online.expireTime'), dataIndex: 'expireTime', width: 170 },
     {
-      title: t('online.actions'), key: 'actions', width: 220, fixed: 'right',
+      title: t('online.actions'), key: 'actions', width: 240, fixed: 'right',
       render: (_, s) => (
         <Space size={0}>
           {buttons.online_user_logout && !s.current && (
             <Button type="link" size="small" danger data-testid="online-logout" onClick={() => forceOut(s, false)}>{t('online.logout')}</Button>
           )}
-          {buttons.online_user_logout_all && (
+          {buttons.online_user_logout_all && !s.current && (
             <Button type="link" size="small" danger onClick={() => forceOut(s, true)}>{t('online.logoutAll')}</Button>
           )}
         </Space>
@@ -133,7 +133,7 @@ export default function OnlineUserPage() {
         loading={loading}
         columns={columns}
         dataSource={page.records}
-        scroll={{ x: 1500 }}
+        scroll={{ x: 1700 }}
         pagination={{
           current: paging.current, pageSize: paging.size, total: page.total, showSizeChanger: true,
           showTotal: (total) => t('online.total', { total }),
