@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { signIn, type Credentials, type Look } from './session';
 
 /**
  * A button's accessible name: antd puts a space between the two characters of a Chinese label,
@@ -22,6 +23,15 @@ export const formDialog = (page: Page) => page.getByRole('dialog').filter({ has:
  */
 export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
+  await expect(page.locator('.ant-table').first()).toBeVisible({ timeout: 40_000 });
+}
+
+/**
+ * Signs in and lands on the list page at `path` in one go (the login page's `redirect`), sparing the
+ * home page and a second load of the application that sign-in then `openPage` would cost.
+ */
+export async function signInTo(page: Page, path: string, creds?: Credentials, look?: Look): Promise<void> {
+  await signIn(page, creds, { to: path, ...look });
   await expect(page.locator('.ant-table').first()).toBeVisible({ timeout: 40_000 });
 }
 

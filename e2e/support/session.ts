@@ -62,26 +62,63 @@ export function watchCaptcha(page: Page): { key: () => Promise<string> } {
   };
 }
 
-/** Opens /login and fills the form; the captcha is typed right unless `captcha` is given. */
-export async function fillLogin(page: Page, creds: Credentials, captcha?: string): Promise<void> {
-  const watcher = watchCaptcha(page);
-  await page.goto('/login');
-  const key = await watcher.key();
-  const code = captcha ?? (await captchaText(key));
-  await page.getByLabel('租户编号').fill(creds.tenantId ?? '000000');
-  await page.getByLabel('账号').fill(creds.account);
-  await page.getByLabel('密码').fill(creds.password ?? DEMO_PASSWORD);
-  await page.getByLabel('验证码').fill(code);
+/** The language and theme the application shows, as its settings store keeps them. */
+export interface Look {
+  lang?: 'zh' | 'en';
+  theme?: string;
 }
 
-export const submitLogin = (page: Page) => page.getByRole('button', { name: /登\s*录/ }).click();
+/** Writes the look into the settings the application reads when it loads (the page must be on its origin). */
+export async function writeLook(page: Page, look: Look): Promise<void> {
+  await page.evaluate((l) => {
+    const raw = JSON.parse(localStorage.getItem('saber-settings') ?? '{"state":{},"version":0}') as { state: Record<string, unknown> };
+    if (l.lang) raw.state.lang = l.lang;
+    if (l.theme) raw.state.theme = l.theme;
+    localStorage.setItem('saber-settings', JSON.stringify(raw));
+  }, look);
+}
 
-/** Signs in through the login page and waits for the home page. */
-export async function signIn(page: Page, creds: Credentials = { account: 'admin' }): Promise<void> {
-  await fillLogin(page, creds);
+/**
+ * Opens /login and fills the form; the captcha is typed right unless `captcha` is given. With `landing`,
+ * the login page is opened as a signed-out visit to that address leaves it (`?redirect=`); with `look`,
+ * the language and theme are chosen before the sign-in, so the application loads once, in them.
+ */
+export async function fillLogin(page: Page, creds: Credentials, captcha?: string, landing?: string, look?: Look): Promise<void> {
+  const watcher = watchCaptcha(page);
+  await page.goto(landing ? `/login?redirect=${encodeURIComponent(landing)}` : '/login');
+  if (look) {
+    await writeLook(page, look);
+    await page.reload();
+  }
+  const key = await watcher.key();
+  const code = captcha ?? (await captchaText(key));
+  // The form speaks the language chosen last (a `look`, or the switch on the login page).
+  await page.getByLabel(/^(租户编号|Tenant ID)$/).fill(creds.tenantId ?? '000000');
+  await page.getByLabel(/^(账号|Account)$/).fill(creds.account);
+  await page.getByLabel(/^(密码|Password)$/).fill(creds.password ?? DEMO_PASSWORD);
+  await page.getByLabel(/^(验证码|Captcha)$/).fill(code);
+}
+
+export const submitLogin = (page: Page) => page.getByRole('button', { name: /^(登\s*录|Sign in)$/ }).click();
+
+/** Where a sign-in lands (a path of the application) and in which look. */
+export interface Landing extends Look {
+  to?: string;
+}
+
+/**
+ * Signs in through the login page and waits for the home page, or for `where` (a path, or a path and a
+ * look) when given: the sign-in goes straight there, as after opening a link signed out, sparing the
+ * home page and a second load of the application.
+ */
+export async function signIn(page: Page, creds: Credentials = { account: 'admin' }, where?: string | Landing): Promise<void> {
+  const { to, ...look } = typeof where === 'string' ? { to: where } : where ?? {};
+  await fillLogin(page, creds, undefined, to, look.lang || look.theme ? look : undefined);
   await submitLogin(page);
-  await page.waitForURL('**/wel/index');
+  const target = to ? new URL(to, 'http://x').pathname : '/wel/index';
+  await page.waitForURL((url) => url.pathname.startsWith(target));
   await expect(page.getByTestId('user-menu')).toBeVisible();
+  if (look.theme) await expect(page.locator('.app-layout').first()).toHaveAttribute('data-theme', look.theme);
 }
 
 /** The newest toast with the given text (an earlier one may still be fading out). */

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { writeLook } from './session';
 
 /** The tab bar and one of its tabs by its text. */
 export const tabBar = (page: Page) => page.getByTestId('tab-bar');
@@ -61,12 +62,7 @@ export async function visit(page: Page, path: string, tabText: string): Promise<
 
 /** Chooses the language and theme as the settings store keeps them, and reloads the page. */
 export async function setLook(page: Page, lang: 'zh' | 'en', theme: string): Promise<void> {
-  await page.evaluate(([l, th]) => {
-    const raw = JSON.parse(localStorage.getItem('saber-settings') ?? '{"state":{},"version":0}') as { state: Record<string, unknown> };
-    raw.state.lang = l;
-    raw.state.theme = th;
-    localStorage.setItem('saber-settings', JSON.stringify(raw));
-  }, [lang, theme]);
+  await writeLook(page, { lang, theme });
   await page.reload();
   await expect(page.locator('.app-layout').first()).toHaveAttribute('data-theme', theme);
 }

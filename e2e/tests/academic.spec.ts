@@ -1,15 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { button, choose, formDialog, openPage, region, row } from '../support/crud';
-import { apiToken, signIn, signOut, toast } from '../support/session';
+import { button, choose, formDialog, region, row, signInTo } from '../support/crud';
+import { apiToken, signOut, toast } from '../support/session';
 
 
 test('a college secretary proposes a speciality; the alumni office approves it in the examine screen; it joins the pickers', async ({ page, request }) => {
   test.setTimeout(150_000);
   const name = `端到端专业${Date.now().toString(36)}`;
 
-  await signIn(page, { account: 'college' });
-  await openPage(page, '/academic/speciality/index');
+  await signInTo(page, '/academic/speciality/index', { account: 'college' });
   const specialities = region(page, '专业');
   await button(specialities, '新增').click();
   const dialog = formDialog(page);
@@ -23,8 +22,7 @@ test('a college secretary proposes a speciality; the alumni office approves it i
   await page.screenshot({ path: 'screenshots/academic-speciality-zh.png' });
 
   await signOut(page);
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/academic/specialityexamine/index');
+  await signInTo(page, '/academic/specialityexamine/index', { account: 'office' });
   await expect(page.getByRole('tab', { name: /待审核/ })).toHaveAttribute('aria-selected', 'true');
   const pending = region(page, '专业');
   const proposed = row(pending, name);
@@ -49,8 +47,7 @@ test('a college secretary proposes a speciality; the alumni office approves it i
 
 test('a rejection needs a reason, and the examination history shows in the record', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/academic/departmentexamine/index');
+  await signInTo(page, '/academic/departmentexamine/index', { account: 'office' });
   const pending = region(page, '院系');
   const proposal = row(pending, '软件学院');
   await button(proposal, '审核').click();
@@ -67,17 +64,14 @@ test('a rejection needs a reason, and the examination history shows in the recor
 
 test('the examine screen in English', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, { account: 'office' });
-  await page.locator('.ant-segmented').getByText('EN', { exact: true }).click();
-  await openPage(page, '/academic/specialityexamine/index');
+  await signInTo(page, '/academic/specialityexamine/index', { account: 'office' }, { lang: 'en' });
   await expect(page.getByRole('tab', { name: /Pending/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /Approve selected/ })).toBeVisible();
   await page.screenshot({ path: 'screenshots/academic-examine-en.png' });
 });
 
 test('the department list is exported as it is filtered, labels in the interface language', async ({ page }) => {
-  await signIn(page);
-  await openPage(page, '/academic/department/index');
+  await signInTo(page, '/academic/department/index');
   const departments = region(page, '院系');
   await expect(departments.locator('tbody tr.ant-table-row').first()).toBeVisible();
   const shown = await departments.locator('tbody tr.ant-table-row').count();

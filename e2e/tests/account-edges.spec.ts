@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { button, formDialog, openPage, region, row } from '../support/crud';
+import { button, formDialog, region, row, signInTo } from '../support/crud';
 import { apiToken, CLIENT, DEMO_PASSWORD, fillLogin, signIn, signOut, submitLogin, toast } from '../support/session';
 import { tokenOf } from '../support/shell';
 
@@ -81,9 +81,7 @@ for (const lang of ['zh', 'en'] as const) {
     test('a new user gets the password typed twice, and a reset password is changed before anything else', async ({ page }) => {
       const account = `edge${lang}${Date.now().toString(36)}`;
       const chosen = 'Chosen@2026a';
-      await signIn(page);
-      if (en) await setLanguage(page, 'en');
-      await openPage(page, '/system/user/index');
+      await signInTo(page, '/system/user/index', undefined, en ? { lang: 'en' } : undefined);
       const users = region(page, text('用户', 'User'));
       await button(users, text('新增', 'Add')).click();
       const dialog = formDialog(page);
@@ -148,9 +146,7 @@ for (const lang of ['zh', 'en'] as const) {
     });
 
     test("a user's platform extension is edited from the user list", async ({ page }) => {
-      await signIn(page);
-      if (en) await setLanguage(page, 'en');
-      await openPage(page, '/system/user/index');
+      await signInTo(page, '/system/user/index', undefined, en ? { lang: 'en' } : undefined);
       const users = region(page, text('用户', 'User'));
       await searchIn(users, { [text('登录账号', 'Account')]: 'office' }, en);
       await button(row(users, 'office'), text('平台配置', 'Platform')).click();
@@ -180,9 +176,7 @@ for (const lang of ['zh', 'en'] as const) {
     });
 
     test('a tenant is bound to a data source from the tenant list', async ({ page }) => {
-      await signIn(page);
-      if (en) await setLanguage(page, 'en');
-      await openPage(page, '/system/tenant/index');
+      await signInTo(page, '/system/tenant/index', undefined, en ? { lang: 'en' } : undefined);
       const tenants = page.locator('.app-content');
       const tenantRow = row(tenants, '100001');
       await button(tenantRow, text('数据源配置', 'Data source')).click();
@@ -204,9 +198,8 @@ for (const lang of ['zh', 'en'] as const) {
 }
 
 test('file links on pages carry a short-lived signature, never the token', async ({ page }) => {
-  await signIn(page);
   const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-  await openPage(page, '/resource/attach/index');
+  await signInTo(page, '/resource/attach/index');
   const files = region(page, '附件');
   const uploaded = page.waitForResponse((r) => r.url().includes('/oss/endpoint/put-file'));
   await files.locator('input[type=file]').setInputFiles({ name: 'edge.png', mimeType: 'image/png', buffer: PNG });

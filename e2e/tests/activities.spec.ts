@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { button, choose, formDialog, openPage, region, row, search } from '../support/crud';
-import { signIn, toast } from '../support/session';
+import { button, choose, formDialog, openPage, region, row, search, signInTo } from '../support/crud';
+import { toast } from '../support/session';
 import { setLook } from '../support/shell';
 
 const tag = Date.now().toString(36).toUpperCase().slice(-5);
@@ -27,10 +27,8 @@ test('staff create an activity, enter an application, confirm it, check it in on
   test.setTimeout(240_000);
   const title = `校友分享会${tag}`;
   const name = `测试报名${tag}`;
-  await signIn(page, { account: 'office' });
-
   // 1. The activity, started a few minutes ago with sign-up still open, and a draw among the checked-in.
-  await openPage(page, '/activity/activity');
+  await signInTo(page, '/activity/activity', { account: 'office' });
   const activities = region(page, '活动');
   await button(activities, '新增').click();
   const form = formDialog(page);

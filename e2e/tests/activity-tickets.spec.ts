@@ -6,7 +6,6 @@ import { cameraBrowser, qrVideo } from '../support/camera';
 import { label } from '../support/crud';
 import { newAlumnus, portalSignIn, staff } from '../support/portal';
 import { apiToken, signIn } from '../support/session';
-import { setLook } from '../support/shell';
 
 const tag = Date.now().toString(36).toUpperCase();
 const seq = Number.parseInt(tag.slice(-5), 36);
@@ -73,9 +72,7 @@ for (const lang of ['zh', 'en'] as const) {
         permissions: ['camera'], reducedMotion: 'reduce',
       });
       const desk = await context.newPage();
-      await signIn(desk);
-      await setLook(desk, lang, 'theme-default');
-      await desk.goto('/activity/checkindesk');
+      await signIn(desk, undefined, { to: '/activity/checkindesk', lang: lang, theme: 'theme-default' });
       const picker = desk.getByRole('combobox', { name: L.activity });
       await picker.click();
       await desk.locator('.ant-select-item-option').filter({ hasText: title }).click();

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { button, fieldError, formDialog, openPage, region, row, search } from '../support/crud';
-import { apiToken, CLIENT, signIn, toast } from '../support/session';
+import { button, fieldError, formDialog, region, row, search, signInTo } from '../support/crud';
+import { apiToken, CLIENT, toast } from '../support/session';
 
 
 test('a notice is written with the rich-text toolbar, viewed with its formatting, and its script stripped', async ({ page, request }) => {
   test.setTimeout(120_000);
   const title = `富文本通知${Date.now().toString(36)}`;
-  await signIn(page);
-  await openPage(page, '/desk/notice');
+  await signInTo(page, '/desk/notice');
   const list = region(page, '通知公告');
   await button(list, '新增').click();
   const dialog = formDialog(page);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { button, formDialog, openPage, region, row, search } from '../support/crud';
+import { button, formDialog, openPage, region, row, search, signInTo } from '../support/crud';
 import { signIn, toast } from '../support/session';
 
 /** Picks a node of a tree select by its title, typed into the field to filter the tree. */
@@ -28,9 +28,7 @@ async function add(page: Page, list: Locator, fields: Record<string, string>, tr
 test('a department, a post, a role granted one menu and a user with it: the user sees exactly that', async ({ page }) => {
   test.setTimeout(120_000);
   const tag = Date.now().toString(36);
-  await signIn(page);
-
-  await openPage(page, '/system/dept/index');
+  await signInTo(page, '/system/dept/index');
   await add(page, region(page, '部门'), { 部门名称: `端到端部门${tag}` }, { 上级部门: '示范大学' });
 
   await openPage(page, '/system/post/index');
@@ -71,8 +69,7 @@ test('a department, a post, a role granted one menu and a user with it: the user
 });
 
 test('office may reset and unlock users but not give roles or delete them', async ({ page }) => {
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/system/user/index');
+  await signInTo(page, '/system/user/index', { account: 'office' });
   const leader = row(region(page, '用户'), 'leader');
   await expect(button(leader, '密码重置')).toBeVisible();
   await expect(button(leader, '账号解封')).toBeVisible();
@@ -86,8 +83,7 @@ test('office may reset and unlock users but not give roles or delete them', asyn
 test('a tenant created with a package: its administrator signs in and sees the package menus', async ({ page }) => {
   test.setTimeout(120_000);
   const code = `e${Date.now().toString(36).slice(-7)}`;
-  await signIn(page);
-  await openPage(page, '/system/tenant/index');
+  await signInTo(page, '/system/tenant/index');
   const tenants = region(page, '租户');
   await add(page, tenants, { 租户编号: code, 租户名称: `端到端租户${code}` });
   await search(tenants, { 租户编号: code });

@@ -5,9 +5,7 @@ import { signIn, toast } from '../support/session';
 test('a data scope added under a menu is listed there and offered in the grant dialog of a role', async ({ page }) => {
   const tag = Date.now().toString(36).slice(-6);
   const name = `端到端范围${tag}`;
-  await signIn(page);
-
-  await page.goto('/authority/datascope/index');
+  await signIn(page, undefined, '/authority/datascope/index');
   const list = region(page, '数据权限');
   await expect(list.getByText('请在左侧选择菜单')).toBeVisible();
   await page.locator('.user-dept-tree').getByText('岗位管理', { exact: true }).click();

@@ -7,7 +7,6 @@ import { foreignText } from '../support/language-scan';
 import { newAlumnus, portalSignIn, staff } from '../support/portal';
 import { residentId } from '../support/registrations';
 import { apiToken, signIn } from '../support/session';
-import { setLook } from '../support/shell';
 
 const CARDS = '/blade-alumniCard/alumniCard';
 const tag = Date.now().toString(36).toUpperCase();
@@ -92,9 +91,7 @@ for (const lang of ['zh', 'en'] as const) {
         locale: lang === 'zh' ? 'zh-CN' : 'en-US', permissions: ['camera'], reducedMotion: 'reduce',
       });
       const staffPage = await desk.newPage();
-      await signIn(staffPage, { account: 'office' });
-      await setLook(staffPage, lang, 'theme-default');
-      await staffPage.goto('/alumni/alumnicardverify');
+      await signIn(staffPage, { account: 'office' }, { to: '/alumni/alumnicardverify', lang: lang, theme: 'theme-default' });
       const input = staffPage.getByLabel(L.code);
       await input.fill(`${code.slice(0, 10)}-${code.endsWith('000000') ? '111111' : '000000'}`);
       await staffPage.getByRole('button', { name: L.verify }).click();
@@ -113,9 +110,7 @@ for (const lang of ['zh', 'en'] as const) {
       // The office suspends the card on 电子校友卡, which asks the reason first; the same card is then refused when typed in.
       const cards = await browser.newContext();
       const cardsPage = await cards.newPage();
-      await signIn(cardsPage, { account: 'office' });
-      await setLook(cardsPage, lang, 'theme-default');
-      await cardsPage.goto('/alumni/alumnicard');
+      await signIn(cardsPage, { account: 'office' }, { to: '/alumni/alumnicard', lang: lang, theme: 'theme-default' });
       await cardsPage.getByRole('tab', { name: L.approved }).click();
       const filters = cardsPage.locator('form.entity-search');
       await filters.getByLabel(L.cardNoField, { exact: true }).fill(code.slice(0, 10));
@@ -147,9 +142,7 @@ for (const lang of ['zh', 'en'] as const) {
     // The audit trail shows the suspension: the card, the state before and after, and the reason.
     const auditor = await browser.newContext();
     const auditPage = await auditor.newPage();
-    await signIn(auditPage);
-    await setLook(auditPage, lang, 'theme-default');
-    await auditPage.goto('/monitor/log/audit/index');
+    await signIn(auditPage, undefined, { to: '/monitor/log/audit/index', lang: lang, theme: 'theme-default' });
     const form = auditPage.locator('form.entity-search');
     await chooseBySearch(auditPage, form, L.entity, L.cardEntity);
     await button(form, L.search).click();

@@ -1,13 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { button, choose, formDialog, openPage, region, row, search } from '../support/crud';
-import { signIn, toast } from '../support/session';
+import { button, choose, formDialog, openPage, region, row, search, signInTo } from '../support/crud';
+import { toast } from '../support/session';
 
 const tag = Date.now().toString(36).toUpperCase();
 
 
 test('a student marked 毕业 becomes an alumnus with an approved study record', async ({ page }) => {
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/alumni/student');
+  await signInTo(page, '/alumni/student', { account: 'office' });
   const roster = region(page, '学生');
   await button(roster, '新增').click();
   const dialog = formDialog(page);
@@ -50,8 +49,7 @@ test('a student marked 毕业 becomes an alumnus with an approved study record',
 test('an alumnus is added with its first study record; a college\'s further record waits and is approved in a batch', async ({ page }) => {
   test.setTimeout(150_000);
   const name = `新增${tag.slice(-3)}`;
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/alumni/basicinfo');
+  await signInTo(page, '/alumni/basicinfo', { account: 'office' });
   const alumni = region(page, '校友');
   await button(alumni, '新增').click();
   const dialog = formDialog(page);
@@ -71,8 +69,7 @@ test('an alumnus is added with its first study record; a college\'s further reco
 
   await page.context().clearCookies();
   await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
-  await signIn(page, { account: 'college' });
-  await openPage(page, '/alumni/studentstatus');
+  await signInTo(page, '/alumni/studentstatus', { account: 'college' });
   await button(region(page, '学籍'), '新增').click();
   const added = formDialog(page);
   await added.getByLabel('校友', { exact: true }).fill(name);
@@ -86,8 +83,7 @@ test('an alumnus is added with its first study record; a college\'s further reco
 
   await page.context().clearCookies();
   await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/alumni/studentstatus');
+  await signInTo(page, '/alumni/studentstatus', { account: 'office' });
   await expect(page.getByRole('tab', { name: /待审核/ })).toHaveAttribute('aria-selected', 'true');
   const pending = region(page, '学籍');
   const proposed = pending.locator('tbody tr.ant-table-row').filter({ hasText: name });

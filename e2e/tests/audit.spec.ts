@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { button, chooseBySearch, formDialog, openPage, region, row, search } from '../support/crud';
+import { button, chooseBySearch, formDialog, openPage, region, row, search, signInTo } from '../support/crud';
 import { apiToken, CLIENT, signIn, toast } from '../support/session';
 import { setLook } from '../support/shell';
 
@@ -24,8 +24,7 @@ test('a record edited three times shows the three edits in its history, in Chine
   });
   expect((await made.json()).success).toBe(true);
 
-  await signIn(page);
-  await openPage(page, '/system/post/index');
+  await signInTo(page, '/system/post/index');
   const list = region(page, '岗位');
   await search(list, { 岗位编号: code });
   await expect(row(list, code)).toHaveCount(1);
@@ -77,8 +76,7 @@ test('the audit page filters by record type and shows what an entry changed', as
   const made = (await (await request.post('/api/blade-system/post/submit', { headers, data: { category: 1, postCode: `p${code}`, postName: name, sort: 1 } })).json()).data;
   await request.post('/api/blade-system/post/submit', { headers, data: { id: made.id, postName: `${name}（改）` } });
 
-  await signIn(page);
-  await page.goto('/monitor/log/audit/index');
+  await signIn(page, undefined, '/monitor/log/audit/index');
   const table = page.locator('.ant-table').first();
   await expect(table).toBeVisible();
   const form = page.locator('form.entity-search');

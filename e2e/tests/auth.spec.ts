@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { button, label } from '../support/crud';
+import { button, label, openPage } from '../support/crud';
 import { CLIENT, apiToken, fillLogin, signIn, submitLogin, toast } from '../support/session';
 
 test('the login page shows the product and a captcha', async ({ page }) => {
@@ -114,7 +114,8 @@ test('the language switch turns the interface to English', async ({ page }) => {
   await signIn(page);
   await page.getByText('EN', { exact: true }).click();
   await expect(page.getByRole('complementary').getByRole('menu').getByText('System')).toBeVisible();
-  await page.goto('/system/param/index');
+  // A first visit of a page loads its code and its English texts (openPage's longer wait).
+  await openPage(page, '/system/param/index');
   await expect(page.getByRole('button', { name: label('Add') })).toBeVisible();
   await page.getByText('中文', { exact: true }).click();
   await expect(page.getByRole('complementary').getByRole('menu').getByText('系统管理')).toBeVisible();

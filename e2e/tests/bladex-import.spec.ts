@@ -4,7 +4,6 @@ import { expect, request, test, type APIRequestContext } from '@playwright/test'
 import { foreignText } from '../support/language-scan';
 import { repoRoot } from '../support/product';
 import { apiToken, CLIENT, signIn } from '../support/session';
-import { setLook } from '../support/shell';
 import type { BladexDatabase } from '../../apps/api/dist/modules/develop/bladex-import/bladex-fixture.js';
 
 /** The BladeX database lives on a MySQL/MariaDB: the test command sets TEST_MYSQL_URL when one answers. */
@@ -45,9 +44,7 @@ test.describe('moving in from BladeX', () => {
   for (const lang of ['zh', 'en'] as const) {
     test(`the dry run's report lists the menus without a match (${lang})`, async ({ page }) => {
       const text = TEXTS[lang];
-      await signIn(page);
-      await setLook(page, lang, 'theme-default');
-      await page.goto('/tool/bladeximport/index');
+      await signIn(page, undefined, { to: '/tool/bladeximport/index', lang: lang, theme: 'theme-default' });
       await expect(page.getByText(text.title).first()).toBeVisible();
       await page.getByLabel(text.datasource).click();
       await page.locator('.ant-select-item-option').filter({ hasText: name }).click();

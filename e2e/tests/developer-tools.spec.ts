@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { button, formDialog, openPage, region, row } from '../support/crud';
-import { apiToken, CLIENT, signIn, toast } from '../support/session';
+import { button, formDialog, openPage, region, row, signInTo } from '../support/crud';
+import { apiToken, CLIENT, toast } from '../support/session';
 
 /**
  * 研发工具: a data source saved after its connection is tested, a data model of one of its tables
@@ -53,10 +53,8 @@ test.afterAll(async () => {
 
 test('a data source is tested and saved, a model designed from its table, and code generated from the model', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page);
-
   // 数据源管理: the connection is tried before the form is saved.
-  await openPage(page, '/tool/datasource/index');
+  await signInTo(page, '/tool/datasource/index');
   const sources = region(page, '数据源');
   await button(sources, '新增').click();
   let dialog = formDialog(page);

@@ -1,14 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { button, openPage, pickPageSize, region, row } from '../support/crud';
+import { button, openPage, pickPageSize, region, row, signInTo } from '../support/crud';
 import { dictionaryRoundTrip } from '../support/dict';
-import { signIn, toast } from '../support/session';
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-});
+import { toast } from '../support/session';
 
 test('the system dictionary shows parents and the entries of the one picked', async ({ page }) => {
-  await openPage(page, '/system/dict/index');
+  await signInTo(page, '/system/dict/index');
   const parents = region(page, '字典列表');
   await expect(row(parents, 'sex')).toHaveCount(1);
   await button(row(parents, 'sex'), '字典配置').click();
@@ -19,12 +15,12 @@ test('the system dictionary shows parents and the entries of the one picked', as
 });
 
 test('system dictionary: add, search, edit and delete a dictionary and its entries', async ({ page }) => {
-  await openPage(page, '/system/dict/index');
+  await signInTo(page, '/system/dict/index');
   await dictionaryRoundTrip(page, 'e2e_sys', '端到端字典');
 });
 
 test('system dictionary: page size and the empty bulk delete', async ({ page }) => {
-  await openPage(page, '/system/dict/index');
+  await signInTo(page, '/system/dict/index');
   const parents = region(page, '字典列表');
   await expect(parents.getByText(/共 \d+ 条/)).toBeVisible();
   const asked = page.waitForResponse((r) => r.url().includes('/blade-system/dict/parent-list') && r.url().includes('size=30'));
@@ -36,7 +32,7 @@ test('system dictionary: page size and the empty bulk delete', async ({ page }) 
 });
 
 test('the horizontal and vertical layouts show the system dictionary', async ({ page }) => {
-  await openPage(page, '/dict-horizontal/index');
+  await signInTo(page, '/dict-horizontal/index');
   await expect(row(region(page, '字典列表'), 'sex')).toHaveCount(1);
   await expect(page.getByText('请在左侧字典列表中选择一个字典')).toBeVisible();
   await page.screenshot({ path: 'screenshots/dict-horizontal.png', fullPage: true });

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { button, formDialog, openPage, region, row } from '../support/crud';
+import { button, formDialog, openPage, region, row, signInTo } from '../support/crud';
 import { call } from '../support/registrations';
-import { apiToken, signIn, toast } from '../support/session';
+import { apiToken, toast } from '../support/session';
 import { setLook } from '../support/shell';
 
 const tag = Date.now().toString(36).toUpperCase().slice(-5);
@@ -28,8 +28,7 @@ async function fillCell(page: Page, editor: Locator, index: number, column: stri
 
 test('a template\'s variables are edited as rows and read as a table, in Chinese and English', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/message/noticetemplate');
+  await signInTo(page, '/message/noticetemplate', { account: 'office' });
   const templates = region(page, '通知模板');
   await button(templates, '新增').click();
   const form = formDialog(page);
@@ -88,8 +87,7 @@ test('a template\'s variables are edited as rows and read as a table, in Chinese
 
 test('an honour certificate is uploaded as a picture with a preview, and a wrong type is refused', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page);
-  await openPage(page, '/alumni/honor');
+  await signInTo(page, '/alumni/honor');
   const honours = region(page, '荣誉');
   await button(honours.locator('tbody tr.ant-table-row').first(), '编辑').click();
   const form = formDialog(page);
@@ -116,8 +114,7 @@ test('an honour certificate is uploaded as a picture with a preview, and a wrong
 
 test('care entries, albums and options are searched by a name picked, not by a typed id', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page);
-  await openPage(page, '/engage/carelist');
+  await signInTo(page, '/engage/carelist');
   const cares = region(page, '关怀名单');
   // The list names each entry's activity (not its id).
   await expect(cares.locator('tbody')).not.toContainText(/1900000000000\d{6}/);
@@ -189,8 +186,7 @@ test('an activity\'s details read as formatted text in its view, never as raw HT
     targetValue: JSON.stringify({ departmentIds: '1900000000000010001' }), contactName: '王老师', contactPhone: '010-62780001',
     content: '<p>第一段<strong>加粗的话</strong></p><p onclick="alert(1)">第二段</p><script>alert(1)</script>',
   });
-  await signIn(page);
-  await openPage(page, '/activity/activity');
+  await signInTo(page, '/activity/activity');
   const activities = region(page, '活动');
   await activities.locator('form.entity-search').getByLabel('活动名称').fill(title);
   await button(activities.locator('form.entity-search'), '搜索').click();
@@ -223,8 +219,7 @@ test('an activity\'s details read as formatted text in its view, never as raw HT
 
 test('SMS recipients from the alumni library are picked by name, not typed as keys', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/message/smspush');
+  await signInTo(page, '/message/smspush', { account: 'office' });
   const pushes = region(page, '短信推送');
   await button(pushes, '新增').click();
   const dialog = formDialog(page);

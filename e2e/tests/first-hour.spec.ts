@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { button, formDialog, openPage, region, row, search } from '../support/crud';
+import { button, formDialog, openPage, region, row, search, signInTo } from '../support/crud';
 import { signIn, toast } from '../support/session';
 import { chooseInTabMenu, expectTabs, openFromSideMenu, tab } from '../support/shell';
 
@@ -48,8 +48,7 @@ test('an empty lock password is a form message, not an error in the log', async 
 });
 
 test('the user form refuses what the personal-info form refuses; views read as text; types show their names', async ({ page }) => {
-  await signIn(page);
-  await openPage(page, '/system/user/index');
+  await signInTo(page, '/system/user/index');
   const users = region(page, '用户');
   await button(users, '新增').click();
   const dialog = formDialog(page);
@@ -81,8 +80,7 @@ test('the user form uploads an avatar with a preview, and the view shows the pic
   page.on('response', (res) => {
     if (res.status() === 401) refused.push(res.url());
   });
-  await signIn(page);
-  await openPage(page, '/system/user/index');
+  await signInTo(page, '/system/user/index');
   const users = region(page, '用户');
   await search(users, { 登录账号: 'foundation' });
   await button(row(users, 'foundation'), '编辑').click();
@@ -102,8 +100,7 @@ test('the user form uploads an avatar with a preview, and the view shows the pic
 });
 
 test('menus and departments are tree tables: the top level first, children when a row is expanded', async ({ page }) => {
-  await signIn(page);
-  await openPage(page, '/system/menu/index');
+  await signInTo(page, '/system/menu/index');
   const menus = region(page, '菜单');
   const system = menus.locator('tbody tr.ant-table-row').filter({ has: page.getByRole('cell', { name: '系统管理', exact: true }) });
   await expect(system).toBeVisible();
@@ -127,8 +124,7 @@ test('an uploaded avatar shows, after a reload too, without a refused image', as
     if (res.status() === 401) refused.push(res.url());
   });
   // The second tenant's administrator: no other test signs in as, locks or edits this account.
-  await signIn(page, { tenantId: '100001', account: 'admin' });
-  await page.goto('/info/index');
+  await signIn(page, { tenantId: '100001', account: 'admin' }, '/info/index');
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
   await page.locator('input[type=file]').first().setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: png });
   const avatar = page.locator('img.avatar-image');

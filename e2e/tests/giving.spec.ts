@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { button, choose, formDialog, openPage, region, row, search } from '../support/crud';
-import { CLIENT, apiToken, signIn, toast } from '../support/session';
+import { button, choose, formDialog, region, row, search, signInTo } from '../support/crud';
+import { CLIENT, apiToken, toast } from '../support/session';
 import { setLook } from '../support/shell';
 
 const tag = Date.now().toString(36).toUpperCase();
@@ -24,8 +24,7 @@ const today = () => {
 
 test('a pledge is recorded in the form, received with its donation code, and its receipt printed as a PDF', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, { account: 'foundation' });
-  await openPage(page, '/giving/donation');
+  await signInTo(page, '/giving/donation', { account: 'foundation' });
   await expect(page.getByText('累计到账')).toBeVisible();
   await expect(page.getByText('¥3,218,650.00')).toBeVisible();
   const list = region(page, '捐赠');
@@ -70,8 +69,7 @@ test('a pledge is recorded in the form, received with its donation code, and its
 
 test('photos are uploaded to a new album with thumbnails, and the album is downloaded as a zip', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, { account: 'association' });
-  await openPage(page, '/activity/photo');
+  await signInTo(page, '/activity/photo', { account: 'association' });
   const list = region(page, '相册');
   await expect(row(list, '北京校友会新春联谊会')).toBeVisible();
   await button(list, '新增').click();

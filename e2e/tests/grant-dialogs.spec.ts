@@ -1,7 +1,6 @@
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { button, formDialog, openPage, row } from '../support/crud';
 import { apiToken, CLIENT, signIn, toast } from '../support/session';
-import { setLook } from '../support/shell';
 
 /**
  * Every grant dialog opens with the current grants ticked and saves exactly what the person
@@ -84,8 +83,7 @@ for (const lang of ['zh', 'en'] as const) {
     // Each test opens its dialogs several times and reads the grants between: more than one page's worth of steps.
     test.describe.configure({ timeout: 240_000 });
     test.beforeEach(async ({ page }) => {
-      await signIn(page);
-      if (en) await setLook(page, 'en', 'theme-default');
+      await signIn(page, undefined, en ? { lang: 'en', theme: 'theme-default' } : undefined);
     });
 
     test('a role\'s menus, data scopes and API scopes', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { button, formDialog, openPage, region } from '../support/crud';
-import { signIn, toast } from '../support/session';
+import { button, formDialog, region, signInTo } from '../support/crud';
+import { toast } from '../support/session';
 
 // A browser set to English, a user who chose Chinese: the server must answer in the chosen language.
 test.use({ locale: 'en-US' });
@@ -10,8 +10,7 @@ test('the server answers in the language the user chose, not the browser\'s', as
   page.on('request', (req) => {
     if (req.url().includes('/api/')) languages.push(req.headers()['accept-language'] ?? '');
   });
-  await signIn(page);
-  await openPage(page, '/system/user/index');
+  await signInTo(page, '/system/user/index');
   await button(region(page, '用户'), '新增').click();
   const dialog = formDialog(page);
   await dialog.getByLabel('登录账号', { exact: true }).fill('admin');

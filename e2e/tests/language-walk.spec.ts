@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { foreignText } from '../support/language-scan';
 import { apiToken, CLIENT, signIn } from '../support/session';
-import { setLook } from '../support/shell';
 
 interface MenuNode { path?: string; children?: MenuNode[] }
 
@@ -26,8 +25,7 @@ for (const lang of ['en', 'zh'] as const) {
     const paths = ['/wel/index', '/info/index', ...leafPaths(routes.data as MenuNode[])];
     expect(paths.length).toBeGreaterThan(20);
 
-    await signIn(page);
-    await setLook(page, lang, 'theme-default');
+    await signIn(page, undefined, { lang: lang, theme: 'theme-default' });
     const faults: string[] = [];
     const scan = async (where: string) => {
       for (const hit of await foreignText(page, lang)) faults.push(`${where}: ${hit}`);

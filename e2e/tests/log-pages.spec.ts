@@ -1,17 +1,12 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { openPage, region, row, search } from '../support/crud';
-import { apiToken, CLIENT, DEMO_PASSWORD, signIn } from '../support/session';
+import { region, row, search, signInTo } from '../support/crud';
+import { apiToken, CLIENT, DEMO_PASSWORD } from '../support/session';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-});
-
 test('the usual log shows the sign-in that just happened', async ({ page }) => {
-  await openPage(page, '/monitor/log/usual/index');
+  await signInTo(page, '/monitor/log/usual/index');
   const list = region(page, '通用日志');
   await search(list, { 操作人: 'admin' });
   await expect(row(list, 'sign_in').first()).toBeVisible();
@@ -19,7 +14,7 @@ test('the usual log shows the sign-in that just happened', async ({ page }) => {
 });
 
 test('the API log shows the sign-in call, with the password masked in its detail', async ({ page }) => {
-  await openPage(page, '/monitor/log/api/index');
+  await signInTo(page, '/monitor/log/api/index');
   const list = region(page, '接口日志');
   await search(list, { 请求地址: '/blade-auth/oauth/token' });
   const first = row(list, '/api/blade-auth/oauth/token').first();
@@ -38,7 +33,7 @@ test('the error log shows a client error uploaded to the server', async ({ page,
     data: [{ type: 'error', url: 'http://localhost/wel/index', message, stack: 'Error: e2e\n    at test', info: 'e2e', time: Date.now() }],
   });
   expect((await res.json()).success).toBe(true);
-  await openPage(page, '/monitor/log/error/index');
+  await signInTo(page, '/monitor/log/error/index');
   const list = region(page, '错误日志');
   await search(list, { 异常信息: message });
   await expect(row(list, message)).toHaveCount(1);

@@ -1,14 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { button, formDialog, openPage, region, row, search } from '../support/crud';
-import { signIn, signOut, toast } from '../support/session';
+import { button, formDialog, openPage, region, row, search, signInTo } from '../support/crud';
+import { signOut, toast } from '../support/session';
 import { setLook } from '../support/shell';
 
 const tag = Date.now().toString(36).toUpperCase();
 
 test('a message taken by phone is answered with a notice, which the jobs page shows sent', async ({ page }) => {
   test.setTimeout(150_000);
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/engage/message');
+  await signInTo(page, '/engage/message', { account: 'office' });
   const board = region(page, '留言');
   await button(board, '新增').click();
   const dialog = formDialog(page);
@@ -34,9 +33,7 @@ test('a message taken by phone is answered with a notice, which the jobs page sh
   await expect(row(board, `校友卡补办${tag}`)).toContainText('已回复');
 
   await signOut(page);
-  await signIn(page, { account: 'admin' });
-  await setLook(page, 'en', 'theme-default');
-  await openPage(page, '/monitor/job');
+  await signInTo(page, '/monitor/job', { account: 'admin' }, { lang: 'en', theme: 'theme-default' });
   const job = page.locator('tbody tr.ant-table-row').filter({ hasText: 'message-answer-notice' }).first();
   await expect(job).toContainText('Completed', { timeout: 20_000 });
   await job.getByRole('button', { name: 'View' }).click();
@@ -47,8 +44,7 @@ test('a message taken by phone is answered with a notice, which the jobs page sh
 });
 
 test('a closed message keeps its reason; templates and texts list the demo school\'s', async ({ page }) => {
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/engage/message');
+  await signInTo(page, '/engage/message', { account: 'office' });
   const board = region(page, '留言');
   await board.locator('form.entity-search').getByLabel('回复状态').click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('待回复', { exact: true }).click();

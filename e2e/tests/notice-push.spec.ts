@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { button, choose, formDialog, openPage, region, resetSearch, row, search } from '../support/crud';
-import { apiToken, signIn, toast } from '../support/session';
+import { button, choose, formDialog, openPage, region, resetSearch, row, search, signInTo } from '../support/crud';
+import { apiToken, toast } from '../support/session';
 import { setLook } from '../support/shell';
 
 const tag = Date.now().toString(36).toUpperCase();
@@ -58,8 +58,7 @@ test('a notice push from a template to one department: estimate, send, progress,
     const expected = (await api(request, token, 'GET', `/blade-noticePush/noticePush/estimate?targetScope=2&channels=1,2,3&targetValue=${encodeURIComponent(targetValue)}`)).data as { perChannel: Record<string, number>; skipped: Record<string, number> };
     const skipped = Object.values(expected.skipped).reduce((a, b) => a + b, 0);
 
-    await signIn(page, { account: 'office' });
-    await openPage(page, '/message/noticepush');
+    await signInTo(page, '/message/noticepush', { account: 'office' });
     const pushes = region(page, '通知推送');
     await button(pushes, '新增').click();
     const dialog = formDialog(page);

@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { button, confirmDelete, fieldError, formDialog, openPage, pickPageSize, region, resetSearch, row, search } from '../support/crud';
-import { signIn, toast } from '../support/session';
+import { button, confirmDelete, fieldError, formDialog, pickPageSize, region, resetSearch, row, search, signInTo } from '../support/crud';
+import { toast } from '../support/session';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
-  await openPage(page, '/system/param/index');
+  await signInTo(page, '/system/param/index');
 });
 
 test('a parameter is added, found, edited and deleted', async ({ page }) => {

@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { button, openPage, region, row } from '../support/crud';
+import { button, region, row, signInTo } from '../support/crud';
 import { signIn } from '../support/session';
 
 test('office sees parameters without add or delete buttons', async ({ page }) => {
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/system/param/index');
+  await signInTo(page, '/system/param/index', { account: 'office' });
   const list = region(page, '参数');
   await expect(list.locator('tbody tr.ant-table-row').first()).toBeVisible();
   await expect(button(list, '新增')).toHaveCount(0);
@@ -15,8 +14,7 @@ test('office sees parameters without add or delete buttons', async ({ page }) =>
 });
 
 test('office has every button of the business dictionary', async ({ page }) => {
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/system/dictbiz/index');
+  await signInTo(page, '/system/dictbiz/index', { account: 'office' });
   const parents = region(page, '字典列表');
   await expect(button(parents, '新增')).toBeVisible();
   await expect(button(parents.locator('.entity-toolbar'), '删除')).toBeVisible();

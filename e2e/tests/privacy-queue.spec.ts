@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { button, openPage } from '../support/crud';
+import { button, signInTo } from '../support/crud';
 import { newAlumnus, staff } from '../support/portal';
-import { apiToken, signIn, toast } from '../support/session';
-import { setLook } from '../support/shell';
+import { apiToken, toast } from '../support/session';
 
 const QUEUE = '/blade-privacyRequest/privacyRequest';
 const TEXTS = {
@@ -18,9 +17,7 @@ for (const lang of ['zh', 'en'] as const) {
     const office = await apiToken(request, 'office');
     const made = (await staff(request, office, 'POST', `${QUEUE}/submit`, { alumniId: alumnus.id, kind: '2', detail: '请删除我的个人信息' })).data as { id: string; deadline: string };
 
-    await signIn(page, { account: 'office' });
-    await setLook(page, lang, 'theme-default');
-    await openPage(page, '/alumni/privacyrequest');
+    await signInTo(page, '/alumni/privacyrequest', { account: 'office' }, { lang: lang, theme: 'theme-default' });
     const row = page.locator('tbody tr.ant-table-row').filter({ hasText: alumnus.name });
     await expect(row).toContainText(L.kind);
     await expect(row).toContainText(L.waiting);

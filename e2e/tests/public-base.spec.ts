@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { openPage } from '../support/crud';
-import { signIn, toast } from '../support/session';
+import { signInTo } from '../support/crud';
+import { toast } from '../support/session';
 import { setLook } from '../support/shell';
 
 test('the e-mail settings show the public base address filled from a browser sign-in, refuse a malformed one and save one, in zh and en', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, { account: 'admin' });
-  await openPage(page, '/message/emailsetting');
+  await signInTo(page, '/message/emailsetting', { account: 'admin' });
   const card = page.getByTestId('public-base');
   await expect(card).toContainText('公网访问地址');
   await expect(card).toContainText('都以此地址开头');

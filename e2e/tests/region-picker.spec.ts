@@ -1,14 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { button, choose, chooseBySearch, formDialog, openPage, region, row, search } from '../support/crud';
-import { signIn, toast } from '../support/session';
+import { button, choose, chooseBySearch, formDialog, region, row, search, signInTo } from '../support/crud';
+import { toast } from '../support/session';
 
 const tag = Date.now().toString(36).toUpperCase();
 
 test('an alumnus\'s province, city and district are picked from the regions, the city following the province', async ({ page }) => {
   test.setTimeout(120_000);
   const name = `区域${tag.slice(-4)}`;
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/alumni/basicinfo');
+  await signInTo(page, '/alumni/basicinfo', { account: 'office' });
   const alumni = region(page, '校友');
   await button(alumni, '新增').click();
   const dialog = formDialog(page);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { button, chooseBySearch, openPage, region, row, search } from '../support/crud';
-import { apiToken, captchaText, signIn, toast, watchCaptcha } from '../support/session';
+import { button, chooseBySearch, openPage, region, row, search, signInTo } from '../support/crud';
+import { apiToken, captchaText, toast, watchCaptcha } from '../support/session';
 import { call, residentId } from '../support/registrations';
 import { setLook } from '../support/shell';
 
@@ -24,8 +24,7 @@ test('an examiner sees the candidate of a registration with the same ID number, 
   await call(request, token, 'put', `${BASE}/manage/examine`, { ids: first.id, examineStatus: 1 });
   const second = await call(request, token, 'post', `${BASE}/manage/saveOrUpdate`, { ...person, company: `新单位${tag}`, position: '总工程师' });
 
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/alumni/registinfo');
+  await signInTo(page, '/alumni/registinfo', { account: 'office' });
   const list = region(page, '校友信息登记');
   await search(list, { 登记编号: second.registNo });
   const pending = row(list, second.registNo);
@@ -64,9 +63,7 @@ test('the registration screen and its examine drawer in English', async ({ page,
     name: `Lee ${tag}`, gender: '2', idType: '2', idCardNo: `E${tag}`, departmentId: CS, specialityId: NETWORKS, educationLevel: '2',
     enrollmentYear: 2015, areaCode: '+44', phone: '20 7946 0958', country: 'United Kingdom',
   });
-  await signIn(page, { account: 'office' });
-  await setLook(page, 'en', 'theme-default');
-  await openPage(page, '/alumni/registinfo');
+  await signInTo(page, '/alumni/registinfo', { account: 'office' }, { lang: 'en', theme: 'theme-default' });
   const list = region(page, 'Registration');
   const form = list.locator('form.entity-search');
   await form.getByLabel('Registration no.').fill(made.registNo);
@@ -121,8 +118,7 @@ test('an alumnus registers on the public page at phone width, and the registrati
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.evaluate(() => localStorage.clear());
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/alumni/registinfo');
+  await signInTo(page, '/alumni/registinfo', { account: 'office' });
   const list = region(page, '校友信息登记');
   await search(list, { 登记编号: registNo });
   await expect(row(list, registNo)).toContainText(name);
@@ -168,8 +164,7 @@ test('an alumnus registers again on the public page, the examiner merges it, and
   // The examiner sees the alumnus as a high-level candidate and merges.
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.evaluate(() => localStorage.clear());
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/alumni/registinfo');
+  await signInTo(page, '/alumni/registinfo', { account: 'office' });
   const list = region(page, '校友信息登记');
   await search(list, { 登记编号: registNo });
   await expect(row(list, registNo)).toContainText('高');

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { openPage, region, row, search } from '../support/crud';
-import { CLIENT, apiToken, signIn, toast } from '../support/session';
-import { confirm, setLook } from '../support/shell';
+import { openPage, region, row, search, signInTo } from '../support/crud';
+import { CLIENT, apiToken, toast } from '../support/session';
+import { confirm } from '../support/shell';
 
 const tag = Date.now().toString(36).toUpperCase();
 const VISIT = '/api/blade-visitRecord/visitRecord';
@@ -23,8 +23,7 @@ test('a college hands a visit in, the office approves it, and the year\'s figure
     visitedOrganization: `星河${tag}有限公司`, country: '中国', provinceCode: '110000', content: MINUTES,
   });
 
-  await signIn(page, { account: 'college' });
-  await openPage(page, '/engage/visitrecord');
+  await signInTo(page, '/engage/visitrecord', { account: 'college' });
   const list = region(page, '走访记录');
   await page.getByRole('tab', { name: '草稿' }).click();
   await search(list, { 走访主题: title });
@@ -33,8 +32,7 @@ test('a college hands a visit in, the office approves it, and the year\'s figure
   await expect(toast(page, '已提交审核')).toBeVisible();
 
   await page.evaluate(() => localStorage.clear());
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/engage/visitrecord');
+  await signInTo(page, '/engage/visitrecord', { account: 'office' });
   await expect(page.getByText('本年走访次数')).toBeVisible();
   const office = region(page, '走访记录');
   await search(office, { 走访主题: title });
@@ -52,8 +50,7 @@ test('a college hands a visit in, the office approves it, and the year\'s figure
 });
 
 test('the associations with the council figures, and the members of the Beijing association', async ({ page }) => {
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/association/association');
+  await signInTo(page, '/association/association', { account: 'office' });
   const list = region(page, '校友会');
   await expect(row(list, '北京校友会')).toContainText('35');
   await row(list, '北京校友会').getByRole('button', { name: '成员' }).click();
@@ -64,9 +61,7 @@ test('the associations with the council figures, and the members of the Beijing 
 });
 
 test('the visit, care and document-query screens in English', async ({ page }) => {
-  await signIn(page, { account: 'office' });
-  await setLook(page, 'en', 'theme-default');
-  await openPage(page, '/engage/visitrecord');
+  await signInTo(page, '/engage/visitrecord', { account: 'office' }, { lang: 'en', theme: 'theme-default' });
   await expect(page.getByText('Visits this year')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Returned' })).toBeVisible();
   await page.screenshot({ path: 'screenshots/visit-records-en.png' });

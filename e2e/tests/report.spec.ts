@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { button, choose, chooseBySearch, openPage, region, row, search } from '../support/crud';
+import { button, choose, chooseBySearch, openPage, region, row, search, signInTo } from '../support/crud';
 import { apiToken, signIn, toast } from '../support/session';
 import { setLook } from '../support/shell';
 
@@ -74,8 +74,7 @@ test('a college secretary previews the seeded alumni report within the college, 
   const token = await apiToken(request, 'college');
   const approved = await (await request.get('/api/blade-studentStatus/studentStatus/list?examineStatus_equal=1&size=1', { headers: { 'Blade-Auth': `bearer ${token}` } })).json();
   const total = String(approved.data.total);
-  await signIn(page, { account: 'college' });
-  await openPage(page, '/report/reportlist');
+  await signInTo(page, '/report/reportlist', { account: 'college' });
   const list = region(page, '报表');
   await expect(button(list, '新建报表')).toHaveCount(0);
   const report = row(list, '校友分布统计表');

@@ -6,8 +6,7 @@ import { CLIENT, DEMO_PASSWORD, apiToken, signIn, toast } from '../support/sessi
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 test('personal info: avatar upload, details with the shared validators', async ({ page }) => {
-  await signIn(page, { account: 'foundation' });
-  await page.goto('/info/index');
+  await signIn(page, { account: 'foundation' }, '/info/index');
   await expect(page.getByLabel('姓名')).toHaveValue('赵敏');
 
   const chooser = page.locator('.ant-upload input[type=file]');
@@ -38,8 +37,7 @@ test('personal info: avatar upload, details with the shared validators', async (
 });
 
 test('personal info: password change with the specification\'s messages and strength rule', async ({ page, request }) => {
-  await signIn(page, { account: 'association' });
-  await page.goto('/info/index');
+  await signIn(page, { account: 'association' }, '/info/index');
   await page.getByRole('tab', { name: '修改密码' }).click();
   const submit = page.getByRole('button', { name: /提\s*交/ }).last();
   await submit.click();

@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from '../support/session';
 
 test('locking asks for a password, then every route leads to /lock until it is typed', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/system/param/index');
+  await signIn(page, undefined, '/system/param/index');
   await page.getByRole('button', { name: '锁屏' }).click();
   const dialog = page.getByRole('dialog', { name: '设置锁屏密码' });
   await dialog.getByRole('button', { name: /锁\s*屏/ }).click();

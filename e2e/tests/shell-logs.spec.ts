@@ -3,8 +3,7 @@ import { signIn, toast } from '../support/session';
 import { confirm, tokenOf } from '../support/shell';
 
 test('an uncaught error is recorded, counted, listed with its stack, uploaded to the server and cleared', async ({ page, request }) => {
-  await signIn(page);
-  await page.goto('/test/index');
+  await signIn(page, undefined, '/test/index');
   const logs = page.getByRole('button', { name: '日志' });
   const badge = page.locator('.log-badge .ant-badge-count');
   await expect(badge).toHaveCount(0);
@@ -39,8 +38,7 @@ test('an uncaught error is recorded, counted, listed with its stack, uploaded to
 });
 
 test('clearing the local logs asks first', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/test/index');
+  await signIn(page, undefined, '/test/index');
   await page.getByRole('button', { name: '触发一个未捕获的错误' }).click();
   await expect(page.locator('.log-badge .ant-badge-count')).toHaveText('1');
   await page.getByRole('button', { name: '日志' }).click();

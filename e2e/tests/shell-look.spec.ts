@@ -58,8 +58,7 @@ test('the language switch changes the shell and is kept over a reload', async ({
 });
 
 test('screenshots of the shell in zh and en, light and dark, desktop and phone', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/system/param/index');
+  await signIn(page, undefined, '/system/param/index');
   await expect(page.locator('.ant-table').first()).toBeVisible();
   for (const [device, size] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
     await page.setViewportSize(size);

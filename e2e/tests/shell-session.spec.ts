@@ -26,8 +26,7 @@ test('a 401 anywhere logs out locally and goes to /login', async ({ page }) => {
 
 test('in switch mode the user switches department and role; the token follows and the app goes home', async ({ page }) => {
   await withClientConfig(page, { switchMode: true });
-  await signIn(page);
-  await page.goto('/system/param/index');
+  await signIn(page, undefined, '/system/param/index');
   await page.getByTestId('user-menu').hover();
   await page.getByRole('menuitem', { name: '切换部门' }).click();
   const dialog = page.getByRole('dialog', { name: '切换部门' });

@@ -55,8 +55,7 @@ test('two tabs of one browser share one session: one refresh at a time, both sta
 
 test('a call refused for a token another tab has replaced is sent again with the stored token, not signed out', async ({ context }) => {
   const page = await context.newPage();
-  await signIn(page);
-  await page.goto('/system/param/index');
+  await signIn(page, undefined, '/system/param/index');
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
   // Another tab refreshes: the stored session now holds a new pair this tab has not read yet.
   const current = await page.evaluate(() => JSON.parse(localStorage.getItem('saber-session') ?? '{}').state as { refreshToken: string; tenantId: string });

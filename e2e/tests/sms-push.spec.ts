@@ -1,14 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { button, formDialog, openPage, region, row, search } from '../support/crud';
-import { signIn, toast } from '../support/session';
+import { button, formDialog, openPage, region, row, search, signInTo } from '../support/crud';
+import { toast } from '../support/session';
 import { setLook } from '../support/shell';
 
 const tag = Date.now().toString(36).toUpperCase();
 
 test('an SMS push: recipients from the alumni library, sent, finished, failures resent', async ({ page }) => {
   test.setTimeout(240_000);
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/message/smspush');
+  await signInTo(page, '/message/smspush', { account: 'office' });
   const pushes = region(page, '短信推送');
   // The demo pushes: one delivered, one partly failed, one draft (found by name: tickets sent by SMS
   // earlier add pushes of their own).

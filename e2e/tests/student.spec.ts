@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { button, choose, formDialog, openPage, region, row, search } from '../support/crud';
-import { signIn, toast } from '../support/session';
+import { button, choose, formDialog, region, row, search, signInTo } from '../support/crud';
+import { toast } from '../support/session';
 
 const tag = Date.now().toString(36).toUpperCase();
 
@@ -15,8 +15,7 @@ async function rosterFile(rows: (string | number)[][]): Promise<Buffer> {
 }
 
 test('a roster file is imported with a preview of its errors, and the refused rows come back as a file', async ({ page }) => {
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/alumni/student');
+  await signInTo(page, '/alumni/student', { account: 'office' });
   const roster = region(page, '学生');
   await button(roster, '导入').click();
   const dialog = page.getByRole('dialog').filter({ hasText: '导入学生' });
@@ -51,8 +50,7 @@ test('a roster file is imported with a preview of its errors, and the refused ro
 });
 
 test('the roster form offers only the specialities of the department and level picked; a study status changes alone', async ({ page }) => {
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/alumni/student');
+  await signInTo(page, '/alumni/student', { account: 'office' });
   const roster = region(page, '学生');
   await button(roster, '新增').click();
   const dialog = formDialog(page);

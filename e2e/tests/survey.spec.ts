@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { button, choose, openPage, region, row } from '../support/crud';
+import { button, choose, openPage, region, row, signInTo } from '../support/crud';
 import { apiToken, signIn, toast } from '../support/session';
 import { setLook } from '../support/shell';
 
@@ -41,8 +41,7 @@ test('a survey with skip logic: designed, published, answered on a phone, its re
   const surveyId = String(created.data.id);
 
   // The designer: a choice question, one shown only on its first option, and a rating.
-  await signIn(page, { account: 'office' });
-  await page.goto(`/survey/design/${surveyId}`);
+  await signIn(page, { account: 'office' }, `/survey/design/${surveyId}`);
   await addQuestion(page, '您是否参加过校友活动', ['参加过', '没有']);
   await addQuestion(page, '您参加过哪类活动', ['讲座', '聚会'], async (form) => {
     await choose(page, form, '显示条件：当此题的答案为…', '1. 您是否参加过校友活动');
@@ -115,8 +114,7 @@ test('a survey with skip logic: designed, published, answered on a phone, its re
 test('发送邀请 opens a notice push to the survey\'s respondents with the invitation template and each one\'s own link', async ({ page }) => {
   test.setTimeout(120_000);
   const followUp = `${new Date().getFullYear() - 1}届毕业生一年后跟踪调查`;
-  await signIn(page, { account: 'office' });
-  await openPage(page, '/survey/questionnaire');
+  await signInTo(page, '/survey/questionnaire', { account: 'office' });
   await button(row(region(page, '问卷调查'), followUp), '发送邀请').click();
   await page.waitForURL(/\/message\/noticepush/);
   const dialog = page.getByRole('dialog').filter({ has: page.locator('form') });

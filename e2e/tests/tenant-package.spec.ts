@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { button, confirmDelete, fieldError, formDialog, openPage, pickPageSize, region, row, search } from '../support/crud';
-import { signIn, toast } from '../support/session';
+import { button, confirmDelete, fieldError, formDialog, pickPageSize, region, row, search, signInTo } from '../support/crud';
+import { toast } from '../support/session';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
-  await openPage(page, '/system/tenantpackage/index');
+  await signInTo(page, '/system/tenantpackage/index');
 });
 
 test('a tenant package is added with menus, found, edited and deleted', async ({ page }) => {

@@ -22,8 +22,7 @@ test('a process designed in the modeller is deployed, started, claimed and compl
     return own;
   };
   let page = adminPage;
-  await signIn(page, { account: 'admin' });
-  await page.goto('/flow/model');
+  await signIn(page, { account: 'admin' }, '/flow/model');
   const modeller = region(page, '模型设计');
   await expect(modeller.getByTestId('bpmn-modeler').locator('[data-element-id="task"]')).toBeVisible();
   // The bpmn.io mark stays on the canvas.
@@ -97,9 +96,7 @@ test('a process designed in the modeller is deployed, started, claimed and compl
 });
 
 test('the modeller in English opens a deployed process', async ({ page }) => {
-  await signIn(page, { account: 'admin' });
-  await setLook(page, 'en', 'theme-default');
-  await page.goto('/flow/model');
+  await signIn(page, { account: 'admin' }, { to: '/flow/model', lang: 'en', theme: 'theme-default' });
   const modeller = region(page, 'Process modeller');
   await modeller.getByLabel('Open a deployed process').click();
   await page.locator('.ant-select-dropdown:visible').getByText(/leave v1/).first().click();

@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { region, row } from '../support/crud';
 import { CLIENT, apiToken, signIn, toast } from '../support/session';
-import { setLook } from '../support/shell';
 
 const OFFICE = '1900000000000900002';
 const WORK = '/api/blade-flow/work';
@@ -25,8 +24,7 @@ async function applyOverApi(request: APIRequestContext, account: string, days: n
 }
 
 test('a secretary applies for leave on the form and finds it among the sent processes', async ({ page }) => {
-  await signIn(page, { account: 'college' });
-  await page.goto('/work/start');
+  await signIn(page, { account: 'college' }, '/work/start');
   const start = region(page, '发起事务');
   await row(start, '请假流程').getByRole('button', { name: '发起' }).click();
   const form = page.locator('form');
@@ -58,8 +56,7 @@ test('a secretary applies for leave on the form and finds it among the sent proc
 
 test('the approver handles a leave from the to-do list and its history shows the step', async ({ page, request }) => {
   const leave = await applyOverApi(request, 'foundation', 2, `体检复查 ${tag}`);
-  await signIn(page, { account: 'office' });
-  await page.goto('/work/todo');
+  await signIn(page, { account: 'office' }, '/work/todo');
   const todo = region(page, '待办事务');
   const mine = todo.locator('tbody tr.ant-table-row').filter({ hasText: '赵敏' }).filter({ hasText: '审批人审批' });
   await expect(mine.first()).toBeVisible();
@@ -87,8 +84,7 @@ test('a leader claims a long leave and approves it', async ({ page, request }) =
   const office = await apiToken(request, 'office');
   const task = (await call(request, office, 'get', `${WORK}/todo-list?size=100`)).records.find((r: { businessId: string }) => r.businessId === leave.id);
   await call(request, office, 'post', `${WORK}/complete-task`, { taskId: task.taskId, processInstanceId: task.processInstanceId, flag: 'ok', comment: '同意', variables: { pass: true } });
-  await signIn(page, { account: 'leader' });
-  await page.goto('/work/claim');
+  await signIn(page, { account: 'leader' }, '/work/claim');
   const claim = region(page, '待签事务');
   const waiting = claim.locator('tbody tr.ant-table-row').filter({ hasText: '分管领导审批' }).first();
   await expect(waiting).toBeVisible();
@@ -114,9 +110,7 @@ test('a leader claims a long leave and approves it', async ({ page, request }) =
 
 test('the work lists and the leave detail in English', async ({ page, request }) => {
   const leave = await applyOverApi(request, 'college', 1, `English screenshot ${tag}`);
-  await signIn(page, { account: 'office' });
-  await setLook(page, 'en', 'theme-default');
-  await page.goto('/work/todo');
+  await signIn(page, { account: 'office' }, { to: '/work/todo', lang: 'en', theme: 'theme-default' });
   const todo = region(page, 'To do');
   await expect(todo.getByRole('columnheader', { name: 'Current step' })).toBeVisible();
   await expect(todo.locator('tbody tr.ant-table-row').first()).toBeVisible();
@@ -139,8 +133,7 @@ test('an administrator deploys a process file, suspends it and sees running proc
     <endEvent id="e" name="结束" />
   </process>
 </definitions>`;
-  await signIn(page, { account: 'admin' });
-  await page.goto('/flow/deploy');
+  await signIn(page, { account: 'admin' }, '/flow/deploy');
   const deploy = region(page, '部署管理');
   await expect(deploy.locator('.ant-table')).toBeVisible();
   await deploy.locator('input[type=file]').setInputFiles({ name: `${key}.bpmn`, mimeType: 'text/xml', buffer: Buffer.from(xml) });

@@ -5,9 +5,10 @@ import UserOutlined from '@ant-design/icons/UserOutlined';
 import { Button } from 'antd';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { loginByAccount } from '../../api/auth';
 import { appConfig } from '../../config';
+import { returnPathFrom } from '../../router/return-path';
 import { useLockStore } from '../../stores/lock-store';
 import { useRegisterStore } from '../../stores/register-store';
 import { useSessionStore } from '../../stores/session-store';
@@ -33,6 +34,7 @@ const FIELDS: readonly (keyof LoginValues)[] = [
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const lang = useSettingsStore((s) => s.lang);
   const setLang = useSettingsStore((s) => s.setLang);
   const { captcha, refresh } = useCaptcha();
@@ -63,7 +65,7 @@ export default function LoginPage() {
       useSessionStore.getState().signIn(answer);
       useTabsStore.getState().clear();
       useLockStore.getState().clear();
-      await navigate('/', { replace: true });
+      await navigate(returnPathFrom(search), { replace: true });
     } catch {
       // The toast came from the HTTP layer; a captcha works once, so take a new one.
       setValues((v) => ({ ...v, code: '' }));
