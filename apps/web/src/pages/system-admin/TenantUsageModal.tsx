@@ -15,7 +15,7 @@ export function TenantUsageModal({ tenantId, open, onClose }: { tenantId: string
     queryFn: () => getData<TenantUsage[]>('/blade-system/tenant/usage', tenantId ? { tenantId } : undefined),
   });
   return (
-    <Modal title={t('admin.tenantUsage')} open={open} onCancel={onClose} footer={null} width={1100} destroyOnHidden>
+    <Modal title={t('admin.tenantUsage')} open={open} onCancel={onClose} footer={null} width={1240} destroyOnHidden>
       <TenantUsageTable usage={usage.data ?? []} loading={usage.isFetching} />
     </Modal>
   );

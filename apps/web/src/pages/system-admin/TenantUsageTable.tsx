@@ -17,9 +17,9 @@ function QuotaCell({ quota }: { quota: QuotaUsage }) {
   const percent = quota.limit === 0 ? 100 : Math.min(100, Math.round((quota.used / quota.limit) * 100));
   return (
     <div data-level={level} data-kind={quota.kind}>
-      <span>{figure(quota.kind, quota.used)} / {figure(quota.kind, quota.limit)}</span>
+      <div>{figure(quota.kind, quota.used)} / {figure(quota.kind, quota.limit)}</div>
       {level !== 'normal' && (
-        <Tag color={LEVEL_COLOR[level]} style={{ marginInlineStart: 8 }}>
+        <Tag color={LEVEL_COLOR[level]} style={{ marginBlockStart: 4, whiteSpace: 'normal' }}>
           {level === 'full' ? t('admin.quotaFull') : t('admin.quotaWarning', { share: QUOTA_WARNING_SHARE * 100 })}
         </Tag>
       )}
@@ -46,7 +46,7 @@ export function TenantUsageTable({ usage, loading }: { usage: TenantUsage[]; loa
         ...kinds.map((kind) => ({
           title: QUOTA_LABELS[kind][lang],
           key: kind,
-          width: 190,
+          width: 180,
           render: (_: unknown, row: TenantUsage) => {
             const quota = row.quotas.find((q) => q.kind === kind);
             return quota ? <QuotaCell quota={quota} /> : null;
