@@ -56,7 +56,7 @@ describe.each(testDialects())('schema on %s', (dialect) => {
   });
 
   it('creates no table that no entity or link explains', () => {
-    const known = new Set([...ENTITIES.map((e) => e.table), 'blade_role_menu', 'blade_top_menu_setting', 'blade_send_record', 'blade_notice_read', 'portal_session', 'portal_visibility', 'portal_consent', 'alumni_act_ticket', 'alumni_act_check_in_scan', 'blade_user_platform', 'blade_user_oauth', 'blade_role_scope', 'app_user_session', 'app_sequence', 'alumni_examine_log', 'alumni_identity_key', CONSENT_LOG_TABLE, AUDIT_TABLE,
+    const known = new Set([...ENTITIES.map((e) => e.table), 'blade_role_menu', 'blade_top_menu_setting', 'blade_send_record', 'blade_notice_read', 'portal_session', 'portal_visibility', 'portal_consent', 'alumni_act_ticket', 'alumni_act_check_in_scan', 'blade_user_platform', 'blade_user_oauth', 'blade_role_scope', 'app_user_session', 'app_online_session', 'app_sequence', 'alumni_examine_log', 'alumni_identity_key', CONSENT_LOG_TABLE, AUDIT_TABLE,
       FLOW_DEFINITION_TABLE, FLOW_INSTANCE_TABLE, FLOW_ACTIVITY_TABLE, PROCESS_LEAVE_TABLE, 'app_migration', 'app_migration_lock', 'app_job_progress', 'app_bladex_import_map', 'app_bladex_import_run', ...(dialect === 'sqlite' ? ['app_job'] : []), ...Object.values(STUDENT_TALLIES), ...Object.values(VISIT_TALLY_TABLES), ...Object.values(DONATION_TALLY_TABLES), ...(dialect === 'sqlite' ? SEARCH_TABLES : [])]);
     // pg-boss keeps its tables beside the test's (JOB_SCHEMA is the test schema) once a job is queued.
     const jobTables = (name: string) => dialect === 'postgres' && (['job', 'queue', 'schedule', 'subscription', 'version', 'archive'].includes(name) || /^j[0-9a-f]{56}$/.test(name));

@@ -54,7 +54,7 @@ const REBUILT = new Set<string>([
   ...Object.values(STUDENT_TALLIES), ...Object.values(VISIT_TALLY_TABLES), ...Object.values(DONATION_TALLY_TABLES), IDENTITY_KEY_TABLE,
 ]);
 /** Work in flight, not data: queued jobs and their progress. */
-const TRANSIENT = new Set(['app_job', 'app_job_progress', 'app_user_session']);
+const TRANSIENT = new Set(['app_job', 'app_job_progress', 'app_user_session', 'app_online_session']);
 /** Link tables without a tenant column, carried with the rows they hang from. */
 const LINKS: { table: string; column: string; parent: string }[] = [
   { table: 'blade_role_menu', column: 'role_id', parent: 'blade_role' },
