@@ -226,6 +226,8 @@ describe.each(testDialects())('security/fuzz on %s', (dialect) => {
     const KINDS = ['query-types', 'paging', 'sql', 'nul', 'long', 'deep', 'malformed-json', 'repeat', 'unknown', 'body-types', 'content-type', 'headers', 'path', 'filters', 'numbers', 'poison', 'multipart', 'body-types'];
     const UPLOAD_KINDS = [...MULTIPART.map(() => 'multipart'), 'query-types', 'nul', 'repeat', 'content-type', 'headers', 'poison'];
     const multipartSent = new Map<string, number>();
+    /** Kinds answered before any SQL: unparseable or over-deep bodies, odd content types, bad multipart, unprintable objects. */
+    const BEFORE_SQL = new Set(['deep', 'malformed-json', 'content-type', 'multipart', 'poison']);
 
     /**
      * One malformed request: a base request with one (sometimes two) mutations. A route's first
@@ -381,9 +383,9 @@ describe.each(testDialects())('security/fuzz on %s', (dialect) => {
     let sent = 0;
     const statuses = new Map<number, number>();
     const adminAlive = async () => (await t.call('GET', '/api/blade-auth/user-info', tokens.admin)).statusCode === 200;
-    // SQLite's run adds random repeats after each route has met every kind once; PostgreSQL's meets every
-    // kind once per route (its sharpest form, besides the targeted inputs below): what the other
-    // visits add is decided before any SQL, by the same code (decision 276).
+    // SQLite's run adds random repeats after each route has met every kind once; PostgreSQL's meets once
+    // per route every kind that reaches SQL (its sharpest form, besides the targeted inputs below): what
+    // the other visits add is decided before any SQL, by the same code (decisions 276 and 297).
     const total = dialect === 'sqlite' ? Math.max(MIN_REQUESTS, routes.length * 33) : routes.length * Math.max(KINDS.length, UPLOAD_KINDS.length);
     // A full snapshot is taken again only when something may have been written since the last one.
     let mark = await snap.mark();
@@ -422,6 +424,10 @@ describe.each(testDialects())('security/fuzz on %s', (dialect) => {
     for (let i = 0; i < total; i++) {
       const route = routes[i % routes.length] as RouteEntry;
       const visit = Math.floor(i / routes.length);
+      // PostgreSQL's run leaves out the kinds that the body parser or the route's own code refuses before a
+      // statement is built (the same code on both databases, met by SQLite's run): it fuzzes what reaches SQL.
+      const kindsOfRoute = route.consumes.includes('multipart/form-data') ? UPLOAD_KINDS : KINDS;
+      if (dialect !== 'sqlite' && BEFORE_SQL.has(kindsOfRoute[visit] ?? '')) continue;
       const r = mutate(base(route, visit < KINDS.length), visit);
       const res = await exercise(r);
       if (!res) continue;
