@@ -73,10 +73,18 @@ const LABELS = {
 export async function portalAskCode(page: Page, phone: string, lang: 'zh' | 'en' = 'zh'): Promise<void> {
   const L = LABELS[lang];
   const captchaKey = watchPortalCaptcha(page);
-  // The picture shown came before this watch began: another is asked for, as an alumnus would.
+  // The picture shown came before this watch began: another is asked for, as an alumnus would, once the
+  // page's own first picture is there (a first picture arriving after the second would replace it).
+  await expect(page.getByRole('img', { name: /^(验证码|Captcha)$/ })).toBeVisible();
   await page.getByRole('button', { name: L.another }).click();
   await page.getByLabel(L.phone, { exact: true }).fill(phone);
-  await page.getByLabel(L.captcha).fill(await captchaText(await captchaKey()));
+  let key = await captchaKey();
+  await page.getByLabel(L.captcha).fill(await captchaText(key));
+  // The text typed must be the picture's still shown: read it again if another took its place meanwhile.
+  for (let again = await captchaKey(); again !== key; again = await captchaKey()) {
+    key = again;
+    await page.getByLabel(L.captcha).fill(await captchaText(key));
+  }
   await page.getByRole('button', { name: L.send }).click();
 }
 
