@@ -27,8 +27,14 @@ test('a 401 anywhere logs out locally and goes to /login', async ({ page }) => {
 test('in switch mode the user switches department and role; the token follows and the app goes home', async ({ page }) => {
   await withClientConfig(page, { switchMode: true });
   await signIn(page, undefined, '/system/param/index');
-  await page.getByTestId('user-menu').hover();
-  await page.getByRole('menuitem', { name: '切换部门' }).click();
+  // A hover that lands while the page is still drawing opens nothing: hover until the menu shows.
+  const switchItem = page.getByRole('menuitem', { name: '切换部门' });
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await page.getByTestId('user-menu').hover();
+    await expect(switchItem).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await switchItem.click();
   const dialog = page.getByRole('dialog', { name: '切换部门' });
   await dialog.getByRole('button', { name: /切\s*换/ }).click();
   await expect(dialog.getByText('请选择部门', { exact: true }).last()).toBeVisible();
