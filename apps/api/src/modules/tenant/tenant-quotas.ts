@@ -17,6 +17,20 @@ const limitOf = (value: unknown): number => {
   return Number.isInteger(n) && n >= 0 ? n : -1;
 };
 
+/** The tenant row's columns that hold its limits. */
+const LIMIT_COLUMNS = ['account_number', 'storage_quota', 'sms_month_quota', 'mail_day_quota', 'api_minute_quota'] as const;
+
+const limitsOfRow = (row: Record<string, unknown>): Limits => {
+  const storage = limitOf(row.storage_quota);
+  return {
+    accounts: limitOf(row.account_number),
+    storage: storage < 0 ? -1 : storage * MEGABYTE,
+    smsMonth: limitOf(row.sms_month_quota),
+    mailDay: limitOf(row.mail_day_quota),
+    apiMinute: limitOf(row.api_minute_quota),
+  };
+};
+
 const monthStart = () => `${now().slice(0, 7)}-01 00:00:00`;
 const dayStart = () => `${now().slice(0, 10)} 00:00:00`;
 const minuteWindow = () => Math.floor(Date.now() / 60_000);
@@ -41,18 +55,9 @@ export class TenantQuotas {
   }
 
   async limits(tenantId: string, db: Db = this.db): Promise<Limits> {
-    const row = await db.selectFrom('blade_tenant')
-      .select(['account_number', 'storage_quota', 'sms_month_quota', 'mail_day_quota', 'api_minute_quota'])
+    const row = await db.selectFrom('blade_tenant').select(LIMIT_COLUMNS)
       .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst() as Record<string, unknown> | undefined;
-    if (!row) return UNLIMITED;
-    const storage = limitOf(row.storage_quota);
-    return {
-      accounts: limitOf(row.account_number),
-      storage: storage < 0 ? -1 : storage * MEGABYTE,
-      smsMonth: limitOf(row.sms_month_quota),
-      mailDay: limitOf(row.mail_day_quota),
-      apiMinute: limitOf(row.api_minute_quota),
-    };
+    return row ? limitsOfRow(row) : UNLIMITED;
   }
 
   private async recentLimits(tenantId: string): Promise<Limits> {
@@ -63,8 +68,8 @@ export class TenantQuotas {
     return limits;
   }
 
-  /** Each tenant's usage of each quota, counted from its rows, in a few grouped queries. */
-  async usedBy(tenantIds: string[], db: Db = this.db): Promise<Map<string, Limits>> {
+  /** Each tenant's usage of the quotas asked for (every one unless named), counted from its rows in grouped queries. */
+  async usedBy(tenantIds: string[], db: Db = this.db, kinds: readonly QuotaKind[] = QUOTA_KINDS): Promise<Map<string, Limits>> {
     const used = new Map<string, Limits>(tenantIds.map((id) => [id, { accounts: 0, storage: 0, smsMonth: 0, mailDay: 0, apiMinute: 0 }]));
     if (tenantIds.length === 0) return used;
     const put = (rows: { tenant_id: unknown; n: unknown }[], kind: QuotaKind) => {
@@ -73,30 +78,37 @@ export class TenantQuotas {
         if (entry) entry[kind] = Number(row.n ?? 0);
       }
     };
-    put(await db.selectFrom('blade_user').select(['tenant_id', (eb) => eb.fn.countAll().as('n')])
-      .where('tenant_id', 'in', tenantIds).where('is_deleted', '=', 0).groupBy('tenant_id').execute(), 'accounts');
-    put(await db.selectFrom(attachEntity.table).select(['tenant_id', (eb) => eb.fn.sum('attach_size').as('n')])
-      .where('tenant_id', 'in', tenantIds).where('is_deleted', '=', 0).groupBy('tenant_id').execute(), 'storage');
+    if (kinds.includes('accounts')) {
+      put(await db.selectFrom('blade_user').select(['tenant_id', (eb) => eb.fn.countAll().as('n')])
+        .where('tenant_id', 'in', tenantIds).where('is_deleted', '=', 0).groupBy('tenant_id').execute(), 'accounts');
+    }
+    if (kinds.includes('storage')) {
+      put(await db.selectFrom(attachEntity.table).select(['tenant_id', (eb) => eb.fn.sum('attach_size').as('n')])
+        .where('tenant_id', 'in', tenantIds).where('is_deleted', '=', 0).groupBy('tenant_id').execute(), 'storage');
+    }
     for (const [kind, channel, since] of [['smsMonth', 'sms', monthStart()], ['mailDay', 'mail', dayStart()]] as const) {
+      if (!kinds.includes(kind)) continue;
       put(await db.selectFrom(SEND_RECORD_TABLE).select(['tenant_id', (eb) => eb.fn.countAll().as('n')])
         .where('tenant_id', 'in', tenantIds).where('channel', '=', channel).where('status', '=', SEND_STATUS.sent)
         .where('create_time', '>=', since).groupBy('tenant_id').execute(), kind);
     }
     const window = minuteWindow();
-    if (this.store) for (const [tenantId, entry] of used) entry.apiMinute = Number((await this.store.get(apiKey(tenantId, window))) ?? 0);
+    if (this.store && kinds.includes('apiMinute')) {
+      for (const [tenantId, entry] of used) entry.apiMinute = Number((await this.store.get(apiKey(tenantId, window))) ?? 0);
+    }
     return used;
   }
 
   /** The usage of these tenants (all live tenants when none are named), with their limits. */
   async usage(tenantIds: string[] | null): Promise<TenantUsage[]> {
-    let query = this.db.selectFrom('blade_tenant').select(['tenant_id', 'tenant_name']).where('is_deleted', '=', 0);
+    let query = this.db.selectFrom('blade_tenant').select(['tenant_id', 'tenant_name', ...LIMIT_COLUMNS]).where('is_deleted', '=', 0);
     if (tenantIds) query = query.where('tenant_id', 'in', tenantIds.length ? tenantIds : ['']);
     const tenants = await query.orderBy('tenant_id').execute();
     const used = await this.usedBy(tenants.map((row) => String(row.tenant_id)));
     const answer: TenantUsage[] = [];
     for (const row of tenants) {
       const tenantId = String(row.tenant_id);
-      const limits = await this.limits(tenantId);
+      const limits = limitsOfRow(row as Record<string, unknown>);
       const counts = used.get(tenantId);
       const quotas: QuotaUsage[] = QUOTA_KINDS.map((kind) => ({ kind, limit: limits[kind], used: counts?.[kind] ?? 0 }));
       answer.push({ tenantId, tenantName: String(row.tenant_name ?? ''), quotas });
@@ -108,7 +120,7 @@ export class TenantQuotas {
   async requireStorage(tenantId: string, bytes: number): Promise<void> {
     const { storage: limit } = await this.limits(tenantId);
     if (limit < 0) return;
-    const used = (await this.usedBy([tenantId])).get(tenantId)?.storage ?? 0;
+    const used = (await this.usedBy([tenantId], this.db, ['storage'])).get(tenantId)?.storage ?? 0;
     if (used + bytes > limit) throw badRequest(QUOTA_MSG.storageFull, { limit: limit / MEGABYTE, remaining: Math.max(0, limit - used) });
   }
 
@@ -116,7 +128,7 @@ export class TenantQuotas {
   async requireSms(tenantId: string, wanted: number, db: Db = this.db): Promise<void> {
     const { smsMonth: limit } = await this.limits(tenantId, db);
     if (limit < 0 || wanted <= 0) return;
-    const used = (await this.usedBy([tenantId], db)).get(tenantId)?.smsMonth ?? 0;
+    const used = (await this.usedBy([tenantId], db, ['smsMonth'])).get(tenantId)?.smsMonth ?? 0;
     const remaining = Math.max(0, limit - used);
     if (wanted > remaining) throw badRequest(QUOTA_MSG.smsMonthFull, { limit, remaining, wanted });
   }
@@ -125,7 +137,7 @@ export class TenantQuotas {
   async mailDayFull(tenantId: string): Promise<{ sent: number; limit: number } | null> {
     const { mailDay: limit } = await this.limits(tenantId);
     if (limit < 0) return null;
-    const sent = (await this.usedBy([tenantId])).get(tenantId)?.mailDay ?? 0;
+    const sent = (await this.usedBy([tenantId], this.db, ['mailDay'])).get(tenantId)?.mailDay ?? 0;
     return sent >= limit ? { sent, limit } : null;
   }
 
