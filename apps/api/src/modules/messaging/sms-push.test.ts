@@ -160,6 +160,8 @@ describe.each(testDialects())('SMS pushes on %s (DOMAIN 8.4, 8.5)', (dialect) =>
     const office0 = (await t.call('GET', '/api/blade-noticeTemplate/noticeTemplate/all?channel=2&scene=8', office)).json().data as Json[];
     const template = (await t.app.services.repository.all(noticeTemplateEntity, { tenantId: '000000' }, [{ field: 'id', op: 'equal', value: String(office0[0]?.id) }]))[0] as JsonRecord;
     const s = t.app.services;
+    // Both recipients consent: an earlier test withdrew the consent of whichever alumnus its push listed first.
+    await db().updateTable(basicInfoEntity.table).set({ allow_sms: 1 }).where('id', 'in', ['1', '2']).execute();
     const id = await createSmsPushForNoticePush(
       { db: s.database.db, sealing: s.repository.sealing, jobs: s.jobs, smsCode: null },
       { tenantId: '000000', userId: '1', deptId: null },
