@@ -1,10 +1,21 @@
-import { BASE_FIELDS, permissionCodes, snake, type EntityDef } from '@alumni/domain';
+import { BASE_FIELDS, permissionCodes, roleEntity, snake, type EntityDef } from '@alumni/domain';
 import type { Caller } from '../core/caller.js';
 import { withDescendants } from '../core/tree.js';
 import type { Db } from '../db/database.js';
 
 /** Scope categories of `blade_role_scope` (dictionary `scope_category`). */
 export const SCOPE_CATEGORY = { data: 1, api: 2 } as const;
+
+/** The role alias of a tenant's own administrator (made with the tenant). */
+export const TENANT_ADMIN_ALIAS = 'admin';
+
+/**
+ * Whether the caller administers the whole tenant: the platform's super administrator or a
+ * tenant's administrator (role alias `admin`). Anybody else holding the user, role or grant menus
+ * is a delegated administrator (decision 299): limited to its own roles and those below them.
+ */
+export const managesWholeTenant = (caller: Pick<Caller, 'isSuperAdmin' | 'roleAliases'>): boolean =>
+  caller.isSuperAdmin || caller.roleAliases.includes(TENANT_ADMIN_ALIAS);
 
 /** Types of dictionary `data_scope_type`. */
 export const DATA_SCOPE_TYPE = { all: '1', own: '2', ownDept: '3', ownDeptAndBelow: '4', custom: '5' } as const;
@@ -150,6 +161,7 @@ export class ScopeService {
    * checking the row it just made, e.g. a new department below the caller's own).
    */
   async dataFilter(entity: EntityDef, caller: Caller, db?: Db): Promise<DataFilter | null> {
+    if (entity.name === roleEntity.name) return this.roleFilter(caller, db);
     const rows = await this.menuScopes(caller, permissionCodes(entity).menu);
     if (!rows) return null;
     const merged = new Map<string, ScopeClause>();
@@ -165,6 +177,24 @@ export class ScopeService {
       merged.set(key, clause);
     }
     return { clauses: [...merged.values()] };
+  }
+
+  /**
+   * The roles a delegated administrator reaches (decision 300): its own roles and every role below
+   * them in the role tree, read afresh through `db` when given (a role just added below its own).
+   * The tenant's administrators reach every role.
+   */
+  async roleFilter(caller: Caller, db?: Db): Promise<DataFilter | null> {
+    if (managesWholeTenant(caller)) return null;
+    return { clauses: [{ column: 'id', list: false, asText: false, values: [...await this.reachableRoles(caller, db)] }] };
+  }
+
+  /** The caller's own roles of its tenant and all roles below them. */
+  async reachableRoles(caller: Caller, db?: Db): Promise<Set<string>> {
+    const rows = (await (db ?? this.db).selectFrom('blade_role').select(['id', 'parent_id'])
+      .where('tenant_id', '=', caller.tenantId).where('is_deleted', '=', 0).execute())
+      .map((r) => ({ id: String(r.id), parentId: String(r.parent_id ?? '0') }));
+    return withDescendants(rows, caller.roleIds.filter((id) => rows.some((r) => r.id === id)));
   }
 
   private async values(row: DataScopeRow, caller: Caller, db?: Db): Promise<string[]> {

@@ -57,6 +57,7 @@ import * as bladexMenuIconsLogServers from './migrations/058-bladex-menu-icons-l
 import * as addressRules from './migrations/063-address-rules.js';
 import * as onlineSessions from './migrations/061-online-sessions.js';
 import * as tenantQuotas from './migrations/065-tenant-quotas.js';
+import * as delegatedCollegeAdmin from './migrations/066-delegated-college-admin.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -118,6 +119,7 @@ const MIGRATIONS = [
   ['063-address-rules', addressRules],
   ['061-online-sessions', onlineSessions],
   ['065-tenant-quotas', tenantQuotas],
+  ['066-delegated-college-admin', delegatedCollegeAdmin],
 ] as const;
 
 /** The names of the migrations, in the order they are applied. */

@@ -14,6 +14,7 @@ import { registerRegionRoutes } from './region/region-routes.js';
 import { treeHooks } from './org/tree-hooks.js';
 import { GrantOperations } from './role/grant-operations.js';
 import { GrantStore } from './role/grant-store.js';
+import { roleHooks } from './role/role-hooks.js';
 import { registerRoleRoutes } from './role/role-routes.js';
 import { tenantHooks } from './tenant/tenant-hooks.js';
 import { TenantOperations } from './tenant/tenant-operations.js';
@@ -31,7 +32,7 @@ export function systemAdminHooks(db: Db, access: AccessService, params: Params, 
   return [
     [userEntity.name, userHooks(params, new UserStore(db), grants)],
     [deptEntity.name, treeHooks({ ancestors: true })],
-    [roleEntity.name, treeHooks({ afterCommit: dropGrants })],
+    [roleEntity.name, roleHooks(scopes, dropGrants)],
     [menuEntity.name, withMenuIcon(treeHooks({ afterCommit: dropGrants }))],
     [topMenuEntity.name, withMenuIcon({ afterCommit: dropGrants })],
     [tenantEntity.name, tenantHooks(params, new TenantStore(db), dropGrants)],

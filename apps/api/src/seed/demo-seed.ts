@@ -15,6 +15,7 @@ import { seedGiving } from './giving-seed.js';
 import { seedAlbums } from './album-seed.js';
 import { seedChannels } from './channel-seed.js';
 import { seedLeaves } from './leave-seed.js';
+import { grantCollegeAdministration } from './college-administration.js';
 import { MENU_TREE, seedId, type MenuSeed } from './menu-tree.js';
 import { ADMIN_USER_ID, DEMO_PASSWORD, ROOT_DEPT_ID, dataScopeId, menuIdsByCode, seedDictionaries } from './platform-seed.js';
 import { SeedWriter } from './seed-writer.js';
@@ -239,6 +240,8 @@ export async function seedDemo(db: Db, keys: IdentityKeys, sealing: FieldSealing
       await w.link('blade_role_scope', { roleId, scopeCategory: 1, scopeId: dataScopeId(menu, type) });
     }
   }
+  // The college secretary administers its own college's users and the role below its own (decision 299).
+  await grantCollegeAdministration(db);
   for (const [row, account, realName, roleRow, deptRow, postRow, phone] of ACCOUNTS) {
     await w.insert('blade_user', {
       id: seedId(USERS, row), code: account, userType: 1, account, password: await password(), name: account, realName,

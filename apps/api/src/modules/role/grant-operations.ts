@@ -1,6 +1,6 @@
 import { t } from '@alumni/domain';
 import type { AccessService, MenuRow } from '../../access/access-service.js';
-import { SCOPE_CATEGORY, type ScopeService } from '../../access/scope-service.js';
+import { managesWholeTenant, SCOPE_CATEGORY, type ScopeService } from '../../access/scope-service.js';
 import type { Caller } from '../../core/caller.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { withDescendants } from '../../core/tree.js';
@@ -11,11 +11,18 @@ import type { GrantStore, ScopeRow } from './grant-store.js';
 export const GRANT_MSG = {
   roleNotHeld: t('不能授予未持有的角色', 'You cannot grant a role you do not hold'),
   ownRole: t('不能修改自己所属角色的权限', "You cannot change the grants of your own role"),
-  menuNotHeld: t('不能授予未持有的菜单', 'You cannot grant a menu you do not hold'),
-  scopeWider: t('不能授予超出自身数据权限的数据权限', 'You cannot grant a data scope wider than your own'),
+  menuNotHeld: t('不能授予未持有的菜单: {count} 项超出自身权限', 'You cannot grant a menu you do not hold: {count} beyond your own'),
+  scopeWider: t('不能授予超出自身数据权限的数据权限: {count} 项超出自身权限', 'You cannot grant a data scope wider than your own: {count} beyond your own'),
+  apiScopeNotHeld: t('不能授予未持有的接口权限: {count} 项超出自身权限', 'You cannot grant an API scope you do not hold: {count} beyond your own'),
 };
 
-const refuse = (text: { zh: string; en: string }) => new AppError(403, text);
+const refuse = (text: { zh: string; en: string }, count?: number) => new AppError(403, text, count === undefined ? {} : { count });
+
+/** Refuses (403, naming how many) when any of `ids` is not in `allowed`. */
+function refuseBeyond(ids: string[], allowed: Set<string>, text: { zh: string; en: string }): void {
+  const beyond = ids.filter((id) => !allowed.has(id)).length;
+  if (beyond > 0) throw refuse(text, beyond);
+}
 
 export interface GrantRequest {
   roleIds: string[];
@@ -90,7 +97,13 @@ export class GrantOperations {
     const held = new Set(menus.filter((m) => m.category === 1).map((m) => m.id));
     const codes = new Map(menus.map((m) => [m.id, m.code]));
     const all = (await this.store.scopes(CATEGORY[kind])).filter((s) => held.has(s.menuId));
-    if (caller.isSuperAdmin || kind === 'apiScope') return all;
+    if (caller.isSuperAdmin) return all;
+    // A delegated administrator grants only the API scopes its roles hold (decision 301).
+    if (kind === 'apiScope') {
+      if (managesWholeTenant(caller)) return all;
+      const own = new Set(await this.store.roleScopeIds(caller.roleIds, CATEGORY.apiScope));
+      return all.filter((s) => own.has(s.id));
+    }
     const out: ScopeRow[] = [];
     const own = new Map<string, Set<string> | null>();
     for (const s of all) {
@@ -142,16 +155,15 @@ export class GrantOperations {
     }
     const menus = await this.access.menus(caller);
     const held = new Set(menus.map((m) => m.id));
-    if (req.menuIds.some((id) => !held.has(id))) throw refuse(GRANT_MSG.menuNotHeld);
+    refuseBeyond(req.menuIds, held, GRANT_MSG.menuNotHeld);
     const scopeGrants: { kind: ScopeKind; ids: string[]; grantable: Set<string> }[] = [];
     for (const kind of ['dataScope', 'apiScope'] as const) {
       const ids = req[`${kind}Ids`];
       if (!ids) continue;
       const existing = new Map((await this.store.scopes(CATEGORY[kind])).map((s) => [s.id, s]));
       if (ids.some((id) => !existing.has(id))) throw notFound();
-      if (ids.some((id) => !held.has(existing.get(id)?.menuId ?? ''))) throw refuse(GRANT_MSG.menuNotHeld);
       const grantable = new Set((await this.grantableScopes(caller, menus, kind)).map((s) => s.id));
-      if (ids.some((id) => !grantable.has(id))) throw refuse(GRANT_MSG.scopeWider);
+      refuseBeyond(ids, grantable, kind === 'dataScope' ? GRANT_MSG.scopeWider : GRANT_MSG.apiScopeNotHeld);
       scopeGrants.push({ kind, ids, grantable });
     }
     const keepByRole = new Map<string, string[]>();
@@ -184,7 +196,7 @@ export class GrantOperations {
     const found = await this.store.topMenuIds(caller.tenantId, topMenuIds);
     if (found.length !== topMenuIds.length) throw notFound();
     const held = new Set((await this.access.menus(caller)).filter((m) => m.category === 1).map((m) => m.id));
-    if (menuIds.some((id) => !held.has(id))) throw refuse(GRANT_MSG.menuNotHeld);
+    refuseBeyond(menuIds, held, GRANT_MSG.menuNotHeld);
     await this.store.replaceTopMenuMenus(topMenuIds, menuIds);
   }
 }

@@ -1,6 +1,6 @@
 import { roleEntity } from '@alumni/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireCaller } from '../../core/caller.js';
+import { requireCaller, type Caller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
 import { nest, pickerScope, toNode } from '../org/tree-nodes.js';
 import type { GrantOperations } from './grant-operations.js';
@@ -11,23 +11,24 @@ const ids = { type: 'string', description: 'comma-joined ids (or an array in the
 
 /** Role trees and the grant of menus (PROTOCOL section 7; spec section 7 "System"). */
 export function registerRoleRoutes(app: FastifyInstance, grants: GrantOperations): void {
-  const { repository } = app.services;
+  const { repository, scopes } = app.services;
   const sort = [{ field: 'sort', desc: false }];
   const caller = (req: FastifyRequest) => requireCaller(req.caller);
 
-  const tree = async (tenantId: string) =>
-    nest((await repository.all(roleEntity, { tenantId }, [], sort)).map((r) => toNode(r, 'roleName', { roleAlias: r.roleAlias })));
+  // A delegated administrator's trees hold its own roles and those below them (decision 300).
+  const tree = async (c: Caller, tenantId: string) =>
+    nest((await repository.all(roleEntity, { tenantId, data: await scopes.roleFilter(c) }, [], sort)).map((r) => toNode(r, 'roleName', { roleAlias: r.roleAlias })));
 
   app.get('/blade-system/role/tree', {
     schema: { tags, summary: 'The roles of a tenant as tree nodes', querystring: { type: 'object', properties: { tenantId: { type: 'string' } } } },
-  }, async (req) => ok(await tree(pickerScope(caller(req), (req.query as Record<string, unknown>).tenantId).tenantId as string), req.lang));
+  }, async (req) => ok(await tree(caller(req), pickerScope(caller(req), (req.query as Record<string, unknown>).tenantId).tenantId as string), req.lang));
 
   app.get('/blade-system/role/tree-by-id', {
     schema: { tags, summary: "The role tree of the tenant owning roleId (without roleId, as BladeX: the caller's tenant)", querystring: { type: 'object', properties: { roleId: { type: 'string' } } } },
   }, async (req) => {
     const c = caller(req);
     const [roleId] = idList((req.query as Record<string, unknown>).roleId, 'roleId');
-    return ok(await tree(roleId ? await grants.tenantOfRole(c, roleId) : c.tenantId), req.lang);
+    return ok(await tree(c, roleId ? await grants.tenantOfRole(c, roleId) : c.tenantId), req.lang);
   });
 
   app.post('/blade-system/role/grant', {

@@ -139,7 +139,7 @@ describe.each(testDialects())('data scopes and API scopes on %s', (dialect) => {
       const rows = await t.app.services.database.db.selectFrom('blade_user').select('id').where('account', '=', 'outside').execute();
       expect(rows).toHaveLength(0);
       const inside = await data('POST', '/api/blade-user/submit', scoped, { account: 'inside', name: 'x', realName: '内部', roleId: childRole, deptId: DEPT.computerAssoc });
-      await data('POST', '/api/blade-user/submit', scoped, { id: inside.id, deptId: DEPT.office }, 404);
+      await data('POST', '/api/blade-user/submit', scoped, { id: inside.id, deptId: DEPT.office }, 403);
       expect(await userRow(inside.id)).toMatchObject({ deptId: DEPT.computerAssoc });
       await data('POST', `/api/blade-user/remove?ids=${inside.id}`, scoped);
       expect(await userRow(inside.id)).toMatchObject({ isDeleted: 1 });

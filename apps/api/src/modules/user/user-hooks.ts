@@ -1,7 +1,7 @@
 import { isId, MSG, t } from '@alumni/domain';
 import type { Params } from '../../access/params.js';
 import { hashPassword, md5Hex } from '../../auth/password.js';
-import { badRequest, invalidFields } from '../../core/errors.js';
+import { AppError, badRequest, invalidFields } from '../../core/errors.js';
 import { withDescendants } from '../../core/tree.js';
 import type { Db } from '../../db/database.js';
 import type { EntityHooks } from '../../engine/entity-hooks.js';
@@ -15,6 +15,7 @@ export const USER_MSG = {
   deptMissing: t('所属部门不存在', 'The department does not exist'),
   postMissing: t('所属岗位不存在', 'The post does not exist'),
   roleMissing: t('所属角色不存在', 'The role does not exist'),
+  deptOutside: t('只能把用户放在自己管理的部门及其下级部门: {count} 个部门超出范围', 'Users can only be placed in the departments you manage and those below them: {count} beyond them'),
 };
 
 const split = (v: unknown): string[] => String(v ?? '').split(',').filter(Boolean);
@@ -49,6 +50,15 @@ export function userHooks(params: Params, store: UserStore, grants: GrantOperati
         if (field in values && list.length && (await store.liveIds(tenantId, table, list, ctx.db)).size !== list.length) {
           throw invalidFields({ [field]: msg[ctx.lang] });
         }
+      }
+      // A delegated administrator (a data scope on users) places users only in the departments of its
+      // scope; a department the user already had is not one it gives (decision 299).
+      const clauses = ctx.scope.data?.clauses.filter((c) => c.column === 'dept_id') ?? [];
+      if ('deptId' in values && clauses.length) {
+        const inside = new Set(clauses.flatMap((c) => c.values));
+        const had = new Set(split(existing?.deptId));
+        const beyond = split(values.deptId).filter((id) => !had.has(id) && !inside.has(id)).length;
+        if (beyond > 0) throw new AppError(403, USER_MSG.deptOutside, { count: beyond });
       }
       if ('roleId' in values) {
         const roles = split(values.roleId);
