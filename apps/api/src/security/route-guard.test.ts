@@ -1,6 +1,8 @@
 import { postEntity, routedEntities, type EntityDef } from '@alumni/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COLLEGE_ASSISTANT_ROLE_ID, COLLEGE_ROLE_ID } from '../seed/college-administration.js';
+import { DATA_SCOPE_TABLE, seedId } from '../seed/menu-tree.js';
 import { ADMIN_ROLE_ID, ADMIN_USER_ID, ROOT_DEPT_ID, menuIdsByCode } from '../seed/platform-seed.js';
 import { startTestApp, testDialects, type TestApp } from '../test-support/test-app.js';
 import {
@@ -53,6 +55,17 @@ const SELF_SERVICE: Record<string, string> = {
 };
 
 const keyOf = (r: RouteEntry) => `${r.method} ${r.url}`;
+
+/** The routes of users, roles and grants a delegated administrator reaches (decision 299). */
+const DELEGATED_ROUTES = /^\/api\/(blade-user\/|blade-system\/(role|user)\/|blade-system\/menu\/(grant|role-tree-keys)|blade-system\/topmenu\/grant)/;
+
+/**
+ * Calls of those routes that answer rows of the whole tenant to a delegated administrator, by
+ * design. Keep each entry justified.
+ */
+const TENANT_WIDE: Record<string, string> = {
+  'GET /api/blade-user/select': "the staff picker of business forms: names of the tenant's staff (DOMAIN 13.1), no personal data",
+};
 
 interface Call {
   route: RouteEntry;
@@ -210,6 +223,91 @@ describe.each(testDialects())('security/routes on %s', (dialect) => {
     for (const key of Object.keys(SELF_SERVICE)) if (!known.has(key)) failures.push(`SELF_SERVICE names no route: ${key}`);
 
     console.log(`security/routes ${dialect}: ${routes.length} routes, ${calls} calls, ${dataWhereRefused} answered data where they should refuse`);
+    expect(failures, `\n${failures.join('\n')}`).toEqual([]);
+  }, 120_000);
+
+  it('keeps a delegated college administrator inside its college and its own menus on every user, role and grant route', async () => {
+    const college = await t.signIn('college');
+    const menus = menuIdsByCode();
+    /** A user, a role and a department outside the college; menus and a data scope the college does not hold. */
+    const outside = { user: seedId(90, 2), account: 'office@example.com', role: ADMIN_ROLE_ID, dept: seedId(92, 2) };
+    const notHeld = [menus.get('tenant'), menus.get('dept')] as string[];
+    const userScopeAll = seedId(DATA_SCOPE_TABLE, 1);
+    const db = t.app.services.database.db;
+    const snapshot = async () => ({
+      user: await db.selectFrom('blade_user').selectAll().where('id', '=', outside.user).executeTakeFirstOrThrow(),
+      users: (await db.selectFrom('blade_user').select(['id', 'dept_id', 'role_id', 'is_deleted']).orderBy('id').execute()),
+      roles: await db.selectFrom('blade_role').select(['id', 'parent_id', 'role_name', 'is_deleted']).orderBy('id').execute(),
+      roleMenus: (await db.selectFrom('blade_role_menu').select(['role_id', 'menu_id']).execute()).map((r) => `${r.role_id}|${r.menu_id}`).sort(),
+      roleScopes: (await db.selectFrom('blade_role_scope').select(['role_id', 'scope_id']).execute()).map((r) => `${r.role_id}|${r.scope_id}`).sort(),
+    });
+    const before = await snapshot();
+
+    const valueOf = (route: RouteEntry, name: string): unknown => {
+      const roles = route.url.includes('/role/') || route.url.includes('/menu/');
+      if (/^(id|ids)$/.test(name)) return roles ? outside.role : outside.user;
+      if (/^userIds?$/.test(name)) return outside.user;
+      if (/^roleIds?$/.test(name)) return outside.role;
+      if (/^menuIds?$/.test(name)) return notHeld.join(',');
+      if (name === 'dataScopeIds') return userScopeAll;
+      if (name === 'deptId') return outside.dept;
+      if (name === 'topMenuIds') return idOf.get('topMenu') ?? '1';
+      if (name === 'tenantId') return '000000';
+      return undefined;
+    };
+    const failures: string[] = [];
+    let calls = 0;
+    const reached = routes.filter((r) => !r.isPublic && DELEGATED_ROUTES.test(r.url) && !(keyOf(r) in SELF_SERVICE));
+    for (const route of reached) {
+      const query = new URLSearchParams();
+      const body: Record<string, unknown> = {};
+      for (const name of route.query.names) {
+        const v = valueOf(route, name);
+        if (v !== undefined) query.set(name, String(v));
+      }
+      for (const name of route.body?.names ?? []) {
+        const v = valueOf(route, name);
+        if (v !== undefined) body[name] = v;
+      }
+      if (route.method === 'POST' && !route.consumes.includes('multipart/form-data')) {
+        // A write names the outside row by id (an edit), else the outside department (a new user).
+        body.id ??= route.url.includes('/role/') ? outside.role : outside.user;
+        if (route.url.endsWith('/submit') && route.url.includes('blade-user')) Object.assign(body, { account: 'delegated_out', name: 'x', realName: 'x', roleId: COLLEGE_ASSISTANT_ROLE_ID, deptId: outside.dept });
+      }
+      const qs = query.toString();
+      const c: Call = { route, url: `${fillPath(route.url, outside.user)}${qs ? `?${qs}` : ''}`, body: route.method === 'GET' ? undefined : body };
+      const variants: Call[] = [c];
+      // A new user (no id) in a department outside; a grant to the role below its own of what it does not hold.
+      if (route.url.endsWith('/blade-user/submit')) variants.push({ ...c, body: { ...body, id: undefined } });
+      if (route.url.endsWith('/blade-system/role/grant')) {
+        variants.push({ ...c, body: { roleIds: COLLEGE_ASSISTANT_ROLE_ID, menuIds: notHeld.join(',') } });
+        variants.push({ ...c, body: { roleIds: COLLEGE_ASSISTANT_ROLE_ID, menuIds: menus.get('user'), dataScopeIds: userScopeAll } });
+        variants.push({ ...c, body: { roleIds: COLLEGE_ROLE_ID, menuIds: menus.get('user') } });
+      }
+      for (const v of variants) {
+        calls++;
+        const res = await t.call(route.method as 'GET' | 'POST', v.url, college, v.body);
+        if (res.statusCode >= 500) failures.push(`5xx — ${describeCall('college', v, res)}`);
+        const tenantWide = keyOf(route) in TENANT_WIDE;
+        if (!tenantWide && answeredData(res) && [outside.user, outside.account, outside.role].some((x) => res.body.includes(x))) {
+          failures.push(`answered a row outside the college — ${describeCall('college', v, res)}`);
+        }
+        if (route.method === 'POST' && res.statusCode === 200 && !tenantWide) failures.push(`accepted a write outside — ${describeCall('college', v, res)}`);
+      }
+    }
+    // Nothing outside changed, and nothing was granted.
+    const after = await snapshot();
+    expect(after).toEqual(before);
+    // The college really reaches its own (else the sweep proves nothing).
+    const own = await t.call('GET', '/api/blade-user/page?size=100', college);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.body).toContain(seedId(90, 3));
+    const grant = await t.call('GET', '/api/blade-system/menu/grant-tree', college);
+    expect(grant.statusCode).toBe(200);
+    for (const id of notHeld) expect(grant.body).not.toContain(`"${id}"`);
+    expect(reached.length).toBeGreaterThan(10);
+    for (const key of Object.keys(TENANT_WIDE)) if (!routes.some((r) => keyOf(r) === key)) failures.push(`TENANT_WIDE names no route: ${key}`);
+    console.log(`security/routes ${dialect}: a delegated college administrator, ${reached.length} routes, ${calls} calls`);
     expect(failures, `\n${failures.join('\n')}`).toEqual([]);
   }, 120_000);
 });
