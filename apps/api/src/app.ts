@@ -33,6 +33,7 @@ import { sealStoredFields } from './db/seal-stored-fields.js';
 import { registerEntityRoutes } from './engine/entity-routes.js';
 import { registerImportRoutes } from './engine/excel/excel-routes.js';
 import { registerAuditRoutes } from './engine/audit/audit-routes.js';
+import { registerPersonalAccessRoutes } from './engine/personal-access/personal-access-routes.js';
 import { registerDictionaryRoutes } from './modules/dict/dict-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
 import { registerSystemAdminRoutes } from './modules/system-admin.js';
@@ -114,6 +115,7 @@ async function apiRoutes(api: FastifyInstance, options: { extraEntities?: readon
   registerBladexImportRoutes(api, api.services.bladexImports);
   registerDevelopRoutes(api);
   registerAuditRoutes(api);
+  registerPersonalAccessRoutes(api);
   registerPortalContentRoutes(api);
   registerPortalPrivacyRoutes(api);
   registerPortalCardRoutes(api);

@@ -18,6 +18,7 @@ import type { EntityHooks } from './engine/entity-hooks.js';
 import { EntityOperations } from './engine/entity-operations.js';
 import { AuditReads } from './engine/audit/audit-reads.js';
 import { AuditTrail } from './engine/audit/audit-trail.js';
+import { PersonalAccessLog } from './engine/personal-access/personal-access-log.js';
 import { EntityImports } from './engine/excel/entity-import.js';
 import { basicInfoHooks } from './modules/people/basic-info-hooks.js';
 import { Duplicates } from './modules/identity/duplicates.js';
@@ -82,6 +83,8 @@ export interface Services {
   operations: EntityOperations;
   /** The audit trail's history and list (written by the operations, inside each write). */
   auditReads: AuditReads;
+  /** The personal-data access report's writer (decision 302): the engine's reads and the portal's download write it. */
+  personalAccess: PersonalAccessLog;
   /** Keyed hashes of alumni identity, and the duplicate detection that reads them (DOMAIN 1.6). */
   identityKeys: IdentityKeys;
   duplicates: Duplicates;
@@ -186,7 +189,8 @@ export function createServices(config: Config, database: Database, store: KvStor
   ]);
   const jobs: JobQueue = openJobQueue(config, database, (message, error) => log.error({ err: error }, message));
   const audit = options.auditTrail === false ? null : new AuditTrail(database.dialect);
-  const operations: EntityOperations = new EntityOperations(db, repository, access, labels, hooks, scopes, numbers, new Examination(access, new ExamineLog()), audit);
+  const personalAccess = new PersonalAccessLog(db);
+  const operations: EntityOperations = new EntityOperations(db, repository, access, labels, hooks, scopes, numbers, new Examination(access, new ExamineLog()), audit, personalAccess);
   const tokens = new TokenService(config.tokenSecret, store);
   const online = new OnlineSessions(db);
   const sessions = new SessionGuard(db, config.tokenSecret, (task) => database.inTurn(task), online);
@@ -207,7 +211,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     bladexImports, outbound, addressRules, quotas,
     noticePushes, pushTokens, surveyLinks, surveyInvitations, pushRecipientValues: recipientValues,
     config, database, store, access, scopes, params, labels, repository, sealing, operations, tokens, online,
-    auditReads: new AuditReads(db, (query) => database.read(query)), sessions, identityKeys, duplicates, numbers,
+    auditReads: new AuditReads(db, (query) => database.read(query)), personalAccess, sessions, identityKeys, duplicates, numbers,
     captcha: new CaptchaService(store, config.captchaTtlSeconds),
     clients,
     signIn,

@@ -38,6 +38,7 @@ export * from './validators/index.js';
 export { logApiEntity } from './entities/logs/log-api.js';
 export { logErrorEntity } from './entities/logs/log-error.js';
 export { logUsualEntity } from './entities/logs/log-usual.js';
+export { personalAccessEntity, PERSONAL_ACCESS_KIND, PERSONAL_ACCESS_MAX_IDS, type PersonalAccessKind } from './entities/logs/personal-access.js';
 export { departmentEntity } from './entities/academic/department.js';
 export { specialityEntity } from './entities/academic/speciality.js';
 export { ACADEMIC_MSG } from './entities/academic/academic-fields.js';

@@ -45,4 +45,8 @@ export const SYSTEM_DICTIONARIES: readonly (DictionarySeed & { remarks?: Record<
   // The address rules (decision 290): what a rule does and which calls it governs.
   d('address_rule_type', '地址规则类型', 'Address rule type', [['1', '允许', 'Allow'], ['2', '拒绝', 'Deny']]),
   d('address_rule_scope', '地址规则范围', 'Address rule scope', [['1', '员工登录与接口', 'Staff sign-in and API'], ['2', '校友门户与公开页面', 'Alumni portal and public pages']]),
+  // The personal-data access report (decision 302): how personal data was read unmasked.
+  d('personal_access_kind', '个人信息访问方式', 'Personal-data access kind', [
+    ['1', '列表查看', 'List view'], ['2', '详情查看', 'Detail view'], ['3', '导出', 'Export'], ['4', '报表', 'Report'], ['5', '本人下载', 'Own download'],
+  ]),
 ];

@@ -34,10 +34,44 @@ export interface Caller {
 export interface CallOrigin {
   ip: string | null;
   requestId: string | null;
+  /** The call, `GET /api/…` (its route, not the address with its values), for the personal-data access report. */
+  route?: string;
+  /** The reason the client gave for reading personal data (`Blade-Purpose`, decision 303). */
+  purpose?: string;
 }
 
-/** The origin of a request, as the audit trail records it. */
-export const callOrigin = (req: { ip?: string; id?: unknown }): CallOrigin => ({ ip: req.ip ?? null, requestId: req.id === undefined ? null : String(req.id) });
+interface OriginRequest {
+  ip?: string;
+  id?: unknown;
+  method?: string;
+  routeOptions?: { url?: string };
+  headers?: Record<string, string | string[] | undefined>;
+}
+
+/** A `Blade-Purpose` header: percent-encoded text (so Chinese travels), at most 200 characters. */
+function purposeOf(header: string | string[] | undefined): string | undefined {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (!raw) return undefined;
+  let text: string;
+  try {
+    text = decodeURIComponent(raw);
+  } catch {
+    text = raw;
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const clean = text.replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 200);
+  return clean === '' ? undefined : clean;
+}
+
+/** The origin of a request, as the audit trail and the personal-data access report record it. */
+export const callOrigin = (req: OriginRequest): CallOrigin => {
+  const route = req.routeOptions?.url && req.method ? `${req.method} ${req.routeOptions.url}` : undefined;
+  const purpose = purposeOf(req.headers?.['blade-purpose']);
+  return {
+    ip: req.ip ?? null, requestId: req.id === undefined ? null : String(req.id),
+    ...(route ? { route } : {}), ...(purpose ? { purpose } : {}),
+  };
+};
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -58,6 +58,7 @@ import * as addressRules from './migrations/063-address-rules.js';
 import * as onlineSessions from './migrations/061-online-sessions.js';
 import * as tenantQuotas from './migrations/065-tenant-quotas.js';
 import * as delegatedCollegeAdmin from './migrations/066-delegated-college-admin.js';
+import * as personalAccess from './migrations/067-personal-access.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -120,6 +121,7 @@ const MIGRATIONS = [
   ['061-online-sessions', onlineSessions],
   ['065-tenant-quotas', tenantQuotas],
   ['066-delegated-college-admin', delegatedCollegeAdmin],
+  ['067-personal-access', personalAccess],
 ] as const;
 
 /** The names of the migrations, in the order they are applied. */

@@ -1,6 +1,6 @@
 import {
   MSG, PLATFORM_TENANT, SECRET_MASK, type AuditAction, SENSITIVE_MSG, SENSITIVE_VIEW, displayNameKey, looksMasked, maskSensitive, checkedCondition, parseListQuery, parseSubmit,
-  permissionCodes, sensitiveFields, dictKeys, TREE_LIST_MAX_ROWS,
+  permissionCodes, sensitiveFields, dictKeys, TREE_LIST_MAX_ROWS, type PersonalAccessKind,
   type Condition, type EntityDef, type Lang, type ListQuery, type Page, type SubmitValues,
 } from '@alumni/domain';
 import type { AccessService } from '../access/access-service.js';
@@ -20,6 +20,7 @@ import type { PlanReads } from './plan-reads.js';
 import { addReferenceNames } from './reference-names.js';
 import { sanitizeRichText } from './rich-text.js';
 import { AuditBatch, type AuditTrail } from './audit/audit-trail.js';
+import type { PersonalAccessLog } from './personal-access/personal-access-log.js';
 import { buildTree, markHasChildren } from '../core/tree.js';
 
 const YES_NO: Record<string, string> = { '0': '否', '1': '是' };
@@ -68,6 +69,8 @@ export class EntityOperations {
     private readonly examination: Examination,
     /** The audit trail of every write; null only where a benchmark measures writes without it. */
     private readonly audit: AuditTrail | null = null,
+    /** The writer of the personal-data access report (decision 302); null where nothing is recorded. */
+    private readonly personalAccess: PersonalAccessLog | null = null,
   ) {}
 
   /** A batch for the audit rows of many writes made together (see `WritePlan.audit`), or none without an audit trail. */
@@ -158,10 +161,15 @@ export class EntityOperations {
     return false;
   }
 
-  async list(entity: EntityDef, caller: Caller, query: ListQuery, extra: Condition[] = []): Promise<Page<JsonRecord>> {
+  /**
+   * A page of rows. `access` is how an unmasked answer is recorded in the personal-data access
+   * report (a list, by default); null records nothing, for a caller that records the read itself
+   * (an export, once for the whole file).
+   */
+  async list(entity: EntityDef, caller: Caller, query: ListQuery, extra: Condition[] = [], access: AccessNote | null = { kind: 'list' }): Promise<Page<JsonRecord>> {
     const scope = await this.authoriseRead(entity, caller);
     const { records, total } = await this.repository.page(entity, scope, query, extra);
-    await this.withDisplayNames(entity, caller, records);
+    await this.withDisplayNames(entity, caller, records, access);
     this.hooks.get(entity.name)?.presentList?.(records);
     return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
   }
@@ -176,9 +184,9 @@ export class EntityOperations {
   }
 
   /** A list call's raw query: the entity's fields, and the extra parameters its hooks declare. */
-  async listFromQuery(entity: EntityDef, caller: Caller, raw: Record<string, unknown>): Promise<Page<JsonRecord>> {
+  async listFromQuery(entity: EntityDef, caller: Caller, raw: Record<string, unknown>, access: AccessNote | null = { kind: 'list', filter: raw }): Promise<Page<JsonRecord>> {
     const { query, extra } = await this.parsedList(entity, caller, raw);
-    return this.list(entity, caller, query, extra);
+    return this.list(entity, caller, query, extra, access);
   }
 
   private async parsedList(entity: EntityDef, caller: Caller, raw: Record<string, unknown>): Promise<{ query: ListQuery; extra: Condition[] }> {
@@ -204,7 +212,7 @@ export class EntityOperations {
     const { current: _current, size: _size, ...rest } = raw;
     const { query, extra } = await this.parsedList(entity, caller, rest);
     const sorts = query.sorts.length > 0 ? query.sorts : 'sort' in entity.fields ? [{ field: 'sort', desc: false }] : [];
-    const page = await this.list(entity, caller, { ...query, sorts, current: 1, size: TREE_LIST_MAX_ROWS }, extra);
+    const page = await this.list(entity, caller, { ...query, sorts, current: 1, size: TREE_LIST_MAX_ROWS }, extra, { kind: 'list', filter: rest });
     return forest(entity, page.records);
   }
 
@@ -214,7 +222,7 @@ export class EntityOperations {
     if (!record) throw notFound();
     const extras = this.hooks.get(entity.name)?.detailExtras;
     const more = extras ? await extras({ ...record }, caller) : {};
-    await this.withDisplayNames(entity, caller, [record]);
+    await this.withDisplayNames(entity, caller, [record], { kind: 'detail' });
     if (entity.examine) (record as Record<string, unknown>).examineLogs = await this.examination.logsOf(this.db, entity, record);
     return Object.assign(record, more);
   }
@@ -267,7 +275,7 @@ export class EntityOperations {
     const scope = await this.authoriseRead(entity, caller);
     const [record] = await this.repository.all(entity, scope, [{ field, op: 'equal', value }], [], 1);
     if (!record) throw notFound();
-    await this.withDisplayNames(entity, caller, [record]);
+    await this.withDisplayNames(entity, caller, [record], { kind: 'detail' });
     return record;
   }
 
@@ -290,7 +298,8 @@ export class EntityOperations {
     const saved = await this.db.transaction().execute((tx) => this.writeRow(plan, tx, parsed, sent));
     plan.hooks?.afterCommit?.();
     await plan.hooks?.afterSubmitCommitted?.(saved, caller);
-    await this.withDisplayNames(entity, caller, [saved]);
+    // The row the caller has just written is answered back: not a read of personal data.
+    await this.withDisplayNames(entity, caller, [saved], null);
     return saved;
   }
 
@@ -449,16 +458,39 @@ export class EntityOperations {
   }
 
   /**
-   * Adds `xxxName` beside every dictionary and yes/no field, masks secret fields, and masks
-   * sensitive fields for a caller without `alumni_sensitive_view`.
+   * Records in the personal-data access report one read of records whose sensitive fields a caller
+   * was answered unmasked (decision 302): the ids and the names of the fields that held a value. The
+   * one place the engine's reads (lists, details, exports, reports) and the modules' own reads of
+   * personal data write it; a read without a request (the server's own work) records nothing.
    */
-  async withDisplayNames(entity: EntityDef, caller: Caller, records: JsonRecord[]): Promise<void> {
+  async recordAccess(entity: EntityDef, caller: Caller, records: readonly JsonRecord[], note: AccessNote, fields?: readonly string[]): Promise<void> {
+    // The portal reading an alumnus's own rows is not staff processing; its full download is recorded by its route.
+    if (!this.personalAccess || !caller.origin || caller.clientId === 'portal') return;
+    // The fields that held a value in the rows answered; a read known by its count alone names them all.
+    const names = (fields ?? sensitiveFields(entity).map(([name]) => name))
+      .filter((name) => records.length === 0 || records.some((r) => r[name] !== null && r[name] !== undefined && r[name] !== ''));
+    if (names.length === 0 && note.count === undefined) return;
+    await this.personalAccess.record(caller, {
+      kind: note.kind, entity: entity.name, recordIds: records.map((r) => String(r.id)), fields: names,
+      ...(note.count !== undefined ? { count: note.count } : {}), filter: note.filter ?? null,
+    }, entity);
+  }
+
+  /**
+   * Adds `xxxName` beside every dictionary and yes/no field, masks secret fields, and masks
+   * sensitive fields for a caller without `alumni_sensitive_view`. A caller who holds it reads them
+   * unmasked, which is recorded as `access` says (decision 302): by default a detail for one record
+   * and a list for more; null records nothing (the caller records the read itself).
+   */
+  async withDisplayNames(entity: EntityDef, caller: Caller, records: JsonRecord[], access?: AccessNote | null): Promise<void> {
     if (records.length === 0) return;
     const sensitive = sensitiveFields(entity);
     if (sensitive.length > 0 && !(await this.access.can(caller, SENSITIVE_VIEW))) {
       for (const r of records) {
         for (const [name, kind] of sensitive) if (typeof r[name] === 'string' && r[name] !== '') r[name] = maskSensitive(kind, r[name] as string);
       }
+    } else if (sensitive.length > 0 && access !== null) {
+      await this.recordAccess(entity, caller, records, access ?? { kind: records.length === 1 ? 'detail' : 'list' });
     }
     this.hooks.get(entity.name)?.present?.(records);
     await this.hooks.get(entity.name)?.withRelated?.(records, caller);
@@ -480,6 +512,14 @@ export class EntityOperations {
     }
   }
 
+}
+
+/** How a read of personal data is recorded: its kind, and for a list or export its filter and total. */
+export interface AccessNote {
+  kind: PersonalAccessKind;
+  filter?: Readonly<Record<string, unknown>>;
+  /** The rows read when more than the records given (an export counted before its pages are read). */
+  count?: number;
 }
 
 /**

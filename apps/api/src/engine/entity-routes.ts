@@ -8,7 +8,6 @@ import { requireCaller } from '../core/caller.js';
 import { ok } from '../core/envelope.js';
 import { badRequest, notFound } from '../core/errors.js';
 import { now } from '../core/time.js';
-import { originOf } from '../logs/request-origin.js';
 import { requireIds } from './entity-operations.js';
 import { exportList } from './excel/entity-export.js';
 
@@ -33,11 +32,6 @@ export function listQuerySchema(entity: EntityDef, extra: Record<string, unknown
     properties[name] = { type: 'string', description: `${field.label.zh} / ${field.label.en}; also ${name}_{${FILTER_OPS.join('|')}}` };
   }
   return { type: 'object', properties, additionalProperties: true };
-}
-
-/** A usual-log entry for each detail or export that answered sensitive fields unmasked (DOMAIN 1.8). */
-function sensitiveViewed(req: FastifyRequest, entity: EntityDef, what: string): void {
-  req.server.services.logs.usual(originOf(req, false), { logId: 'sensitive_view', logData: `${entity.name} ${what}` });
 }
 
 const tagOf = (entity: EntityDef) => `${entity.label.en} (${entity.label.zh})`;
@@ -107,7 +101,6 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
       await ops.requireCode(caller, permissionCodes(entity).export);
       const max = await app.services.params.number(caller.tenantId, 'export.maxRows', EXPORT_MAX_ROWS);
       const file = await exportList(ops, entity, caller, req.query as Record<string, unknown>, req.lang, max);
-      if (await ops.seesSensitive(entity, caller)) sensitiveViewed(req, entity, `export ${file.rows}`);
       reply.header('content-type', XLSX);
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
       return reply.send(file.stream);
@@ -135,7 +128,6 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
       const record = key && typeof keyValue === 'string' && keyValue !== ''
         ? await ops.detailBy(entity, caller, key, keyValue)
         : await ops.detail(entity, caller, requireIds(parseIds(id))[0] as string);
-      if (await ops.seesSensitive(entity, caller)) sensitiveViewed(req, entity, `detail ${record.id}`);
       return answer('detail', req, reply, record);
     });
   }

@@ -1,5 +1,6 @@
-import { PRIVACY_KIND, PRIVACY_KIND_BY_NAME, PRIVACY_MSG, PRIVACY_STATE, basicInfoEntity, parseSubmit, privacyRequestEntity, t } from '@alumni/domain';
+import { PRIVACY_KIND, PRIVACY_KIND_BY_NAME, PRIVACY_MSG, PRIVACY_STATE, basicInfoEntity, parseSubmit, privacyRequestEntity, sensitiveFields, t } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
+import { callOrigin } from '../core/caller.js';
 import { ok } from '../core/envelope.js';
 import { badRequest, invalidFields, notFound } from '../core/errors.js';
 import { now } from '../core/time.js';
@@ -57,6 +58,11 @@ export function registerPortalPrivacyRoutes(app: FastifyInstance): void {
     if (format !== 'json' && format !== 'html') throw badRequest(PRIVACY_MSG.badFormat);
     const stamp = now();
     const data = await personalDataOf(db, repository, who.tenantId, who.alumnusId, stamp);
+    // Every personal field the school holds leaves in the file: one event of the access report (decision 302).
+    await app.services.personalAccess.record(
+      { tenantId: who.tenantId, userId: who.alumnusId, account: 'portal', realName: '', origin: callOrigin(req) },
+      { kind: 'selfDownload', entity: basicInfoEntity.name, recordIds: [who.alumnusId], fields: sensitiveFields(basicInfoEntity).map(([name]) => name) },
+    );
     const day = stamp.slice(0, 10);
     reply.header('cache-control', 'no-store');
     if (format === 'html') {

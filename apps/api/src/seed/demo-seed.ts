@@ -197,6 +197,8 @@ const PACKAGE_MENUS = {
     ...withButtons('survey', 'questionnaire', 'subjectregist', 'optioninstruction'),
     // The tenant's audit trail (docs/decisions.md 187), under 系统监控 → 日志管理.
     'monitor', 'log', ...withButtons('audit'),
+    // The tenant's personal-data access report (decision 304).
+    ...withButtons('personal_access'),
     // The tenant's own online users and their forced sign-out (decision 287).
     ...withButtons('online_user'),
   ],

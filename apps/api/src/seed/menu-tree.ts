@@ -327,6 +327,10 @@ export const MENU_TREE: MenuSeed[] = [
           { row: 1640, code: 'log_error', name: '错误日志', nameEn: 'Error log', path: '/monitor/log/error', source: 'BugOutlined', sort: 3, buttons: [view('log_error')] },
           // Not in DOMAIN 16.2: the audit trail of every write (docs/decisions.md 184–187).
           { row: 2000, code: 'audit', name: '审计日志', nameEn: 'Audit trail', path: '/monitor/log/audit', source: 'SafetyCertificateOutlined', sort: 4, buttons: [view('audit')] },
+          // Not in DOMAIN 16.2: every unmasked read of personal data, for PIPL audits (decisions 302–304).
+          { row: 2010, code: 'personal_access', name: '个人信息访问记录', nameEn: 'Personal-data access', path: '/monitor/log/personal-access', source: 'EyeOutlined', sort: 5, buttons: [
+            view('personal_access'), button('personal_access_export', '导出', 'Export', 1),
+          ] },
         ],
       },
       { row: 1650, code: 'api_doc', name: '接口文档', nameEn: 'API docs', path: '/api/docs/index.html', source: 'ReadOutlined', sort: 2 },

@@ -28,4 +28,15 @@ export const auditEn: typeof auditZh = {
   view: 'View',
   detail: 'Audit entry',
   total: '{{total}} in all',
+  personalAccess: {
+    hint: 'Every read of personal data in clear (lists, details, exports, reports) and every alumnus\'s download of their own data: who, when, which records, which fields, through which call. The records hold IDs and field names, never the personal data itself.',
+    tenant: 'Tenant',
+    tenantPlaceholder: 'Tenant ID (6 digits); empty for this tenant',
+    chooseTenant: 'Show this tenant',
+    summary: 'Summary by user',
+    account: 'Account',
+    kind: 'Kind of access',
+    events: 'Times',
+    records: 'Records',
+  },
 };

@@ -26,4 +26,15 @@ export const auditZh = {
   view: '查看',
   detail: '审计详情',
   total: '共 {{total}} 条',
+  personalAccess: {
+    hint: '记录每一次以明文查看、导出个人信息（列表、详情、导出、报表）及校友下载本人数据：谁、何时、哪些记录、哪些字段、通过哪个接口。记录中不保存个人信息本身，只保存编号和字段名。',
+    tenant: '租户',
+    tenantPlaceholder: '租户ID（6 位数字），留空为本租户',
+    chooseTenant: '查看该租户',
+    summary: '按用户汇总',
+    account: '账号',
+    kind: '访问方式',
+    events: '次数',
+    records: '记录数',
+  },
 };

@@ -54,6 +54,7 @@ export const menuPages: Readonly<Record<string, Page>> = {
   job: page(() => import('./job/JobPage')),
   online_user: page(() => import('./online/OnlineUserPage')),
   audit: page(() => import('./audit/AuditPage')),
+  personal_access: page(() => import('./log/PersonalAccessPage')),
   noticetemplate: page(() => import('./messaging/NoticeTemplatePage')),
   alumninotice: page(() => import('./messaging/AlumniNoticePage')),
   noticepush: page(() => import('./messaging/NoticePushPage')),

@@ -5,6 +5,7 @@ import { noticeEntity } from './desk/notice.js';
 import { logApiEntity } from './logs/log-api.js';
 import { logErrorEntity } from './logs/log-error.js';
 import { logUsualEntity } from './logs/log-usual.js';
+import { personalAccessEntity } from './logs/personal-access.js';
 import { apiScopeEntity } from './platform/api-scope.js';
 import { clientEntity } from './platform/client.js';
 import { dataScopeEntity } from './platform/data-scope.js';
@@ -65,7 +66,7 @@ import { codeEntity } from './develop/code.js';
 export const ENTITIES = [
   tenantEntity, userEntity, roleEntity, menuEntity, deptEntity, postEntity, clientEntity, topMenuEntity,
   dictEntity, dictBizEntity, paramEntity, tenantPackageEntity, regionEntity, addressRuleEntity,
-  logApiEntity, logErrorEntity, logUsualEntity,
+  logApiEntity, logErrorEntity, logUsualEntity, personalAccessEntity,
   ossEntity, smsEntity, attachEntity, emailSettingEntity,
   noticeEntity,
   dataScopeEntity, apiScopeEntity,

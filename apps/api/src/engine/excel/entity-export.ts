@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { t, viewFields, type EntityDef, type Field, type Lang } from '@alumni/domain';
+import { sensitiveFields, t, viewFields, type EntityDef, type Field, type Lang } from '@alumni/domain';
 import ExcelJS from 'exceljs';
 import type { Caller } from '../../core/caller.js';
 import { badRequest } from '../../core/errors.js';
@@ -68,11 +68,18 @@ export async function exportList(ops: EntityOperations, entity: EntityDef, calle
   const filters = { ...raw };
   delete filters.current;
   delete filters.size;
-  const first = await ops.listFromQuery(entity, caller, { ...filters, current: 1, size: CHUNK });
+  // The pages are read unrecorded: the file is one read of personal data, recorded below.
+  const first = await ops.listFromQuery(entity, caller, { ...filters, current: 1, size: CHUNK }, null);
   if (first.total > maxRows) throw badRequest(EXPORT_MSG.tooMany, { max: String(maxRows) });
 
   const fields = chosen?.fields ?? viewFields(entity);
   const columns = chosen ? [...chosen.columns] : Object.keys(fields).filter((name) => fields[name]?.list);
+  // An unmasked file is one event of the personal-data access report (decision 302): its ids while
+  // they fit in one (the first page holds them all), else its count and filter; the sensitive columns it wrote.
+  const written = sensitiveFields(entity).map(([name]) => name).filter((name) => columns.includes(name));
+  if (written.length > 0 && first.total > 0 && await ops.seesSensitive(entity, caller)) {
+    await ops.recordAccess(entity, caller, first.records, { kind: chosen ? 'report' : 'export', filter: filters, count: first.total }, written);
+  }
   const title = chosen?.title ?? entity.label[lang];
   const stream = streamSheet(title,
     columns.map((name) => ({ header: fields[name]?.label[lang] ?? name, key: name, width: Math.max(12, Math.round((fields[name]?.width ?? 120) / 7)) })),

@@ -152,6 +152,8 @@ export function registerActivityRoutes(app: FastifyInstance): void {
     }
     const apps = await repository.findByIds(actApplistEntity, { tenantId: caller.tenantId }, result.awards.map((a) => a.applicationId));
     const byId = new Map(apps.map((a) => [String(a.id), a]));
+    // The winners' phones answered unmasked: one event of the personal-data access report (decision 302).
+    if (seesPhones) await ops.recordAccess(actApplistEntity, caller, apps, { kind: 'list' }, ['phone']);
     return ok({
       drawTime: result.stamp, poolSize: result.pool.length, seed: result.seed,
       winners: result.awards.map((a) => {
@@ -224,6 +226,7 @@ export function registerActivityRoutes(app: FastifyInstance): void {
     else if (status !== APPLY_STATUS.pending && status !== APPLY_STATUS.waitlisted) reason = APPLY_MSG.handled_reason;
     else if (capacity > 0 && taken + 1 + companions > capacity) reason = APPLY_MSG.full_reason;
     const phone = application.phone ? String(application.phone) : null;
+    if (seesPhones && phone) await ops.recordAccess(actApplistEntity, caller, [application], { kind: 'detail' }, ['phone']);
     return {
       application: {
         id: application.id, applyNo: application.applyNo, name: application.name,

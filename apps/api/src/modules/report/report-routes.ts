@@ -1,5 +1,5 @@
 import {
-  checkReportDefinition, MAX_PAGE_SIZE, MSG, parseIds, parsePaging, REPORT_LIMITS, ReportDefinitionError, reportEntity, sensitiveFields,
+  checkReportDefinition, MAX_PAGE_SIZE, MSG, parseIds, parsePaging, REPORT_LIMITS, ReportDefinitionError, reportEntity,
   type CheckedReport, type Lang,
 } from '@alumni/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,7 +10,6 @@ import { now } from '../../core/time.js';
 import { requireIds } from '../../engine/entity-operations.js';
 import { exportList } from '../../engine/excel/entity-export.js';
 import { renderPdf } from '../../engine/pdf/pdf-renderer.js';
-import { originOf } from '../../logs/request-origin.js';
 import { groupedWorkbook, reportDocument } from './report-files.js';
 import { ReportRunner } from './report-runner.js';
 
@@ -50,7 +49,7 @@ function checked(content: unknown, lang: Lang): CheckedReport {
  * Excel and PDF files of a saved report.
  */
 export function registerReportRoutes(app: FastifyInstance): void {
-  const { operations: ops, access, params, labels, database, logs } = app.services;
+  const { operations: ops, access, params, labels, database } = app.services;
   const runner = new ReportRunner(ops, labels, database.db);
 
   const requireAny = async (caller: Caller, codes: string[]) => {
@@ -66,14 +65,6 @@ export function registerReportRoutes(app: FastifyInstance): void {
     const record = name !== '' ? await ops.detailBy(reportEntity, caller, 'name', name) : await ops.detail(reportEntity, caller, requireIds(parseIds(query.id))[0] as string);
     await requireAny(caller, codes);
     return { caller, name: String(record.name), report: checked(record.content, req.lang) };
-  };
-
-  /** A usual-log entry when a file of a listing report carried sensitive fields unmasked (DOMAIN 1.8). */
-  const logSensitive = async (req: FastifyRequest, caller: Caller, name: string, report: CheckedReport, rows: number) => {
-    const shown = sensitiveFields(report.entity).some(([field]) => report.definition.columns.includes(field));
-    if (report.definition.groupBy.length === 0 && shown && await ops.seesSensitive(report.entity, caller)) {
-      logs.usual(originOf(req, false), { logId: 'sensitive_view', logData: `${report.entity.name} report ${name} export ${rows}` });
-    }
   };
 
   const download = (fileName: string) => `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`;
@@ -123,7 +114,6 @@ export function registerReportRoutes(app: FastifyInstance): void {
     }
     const max = await params.number(caller.tenantId, 'export.maxRows', EXPORT_MAX_ROWS);
     const file = await exportList(ops, report.entity, caller, report.definition.filters, req.lang, max, { columns: report.definition.columns, fields: runner.listFields(report), title: name });
-    await logSensitive(req, caller, name, report, file.rows);
     return reply.send(file.stream);
   });
 
@@ -137,7 +127,6 @@ export function registerReportRoutes(app: FastifyInstance): void {
     } else {
       const all = await runner.allListRows(caller, report, req.lang, REPORT_LIMITS.pdfRows);
       table = { columns: runner.listColumns(report, req.lang), rows: all.rows, totals: null, total: all.total };
-      await logSensitive(req, caller, name, report, all.total);
     }
     const pdf = await renderPdf(reportDocument(name, table, req.lang, now()));
     reply.header('content-type', 'application/pdf');

@@ -1,5 +1,5 @@
 import {
-  displayNameKey, englishEntryLabel, groupedColumns, groupKey, groupLabel, measureKey, measureLabel, REPORT_LIMITS, reportField, t,
+  displayNameKey, englishEntryLabel, groupedColumns, groupKey, groupLabel, measureKey, measureLabel, REPORT_LIMITS, reportField, sensitiveFields, t,
   type CheckedReport, type Field, type Lang, type ReportDefinition, type ReportGroup, type ReportPreview,
 } from '@alumni/domain';
 import type { Caller } from '../../core/caller.js';
@@ -59,19 +59,32 @@ export class ReportRunner {
       });
       return { name, source: def.source, mode: 'group', chart: def.chart, columns, rows, totals, total: rows.length, current: 1, size: Math.max(rows.length, 1) };
     }
-    const list = await this.ops.list(entity, caller, { current: page.current, size: page.size, conditions: checked.conditions, sorts: [] });
+    const list = await this.ops.list(entity, caller, { current: page.current, size: page.size, conditions: checked.conditions, sorts: [] }, [], null);
+    await this.recordShown(caller, checked, list.records);
     return {
       name, source: def.source, mode: 'list', chart: 'none', columns: this.listColumns(checked, lang),
       rows: list.records.map((r) => this.listCells(checked, r, lang)), totals: null, total: list.total, current: page.current, size: page.size,
     };
   }
 
+  /**
+   * A listing report's rows answered with sensitive columns unmasked are one event of the
+   * personal-data access report (decision 302): the rows' ids, or with `count` (a whole file) their
+   * number when the first page does not hold them all.
+   */
+  private async recordShown(caller: Caller, checked: CheckedReport, records: readonly Record<string, unknown>[], count?: number): Promise<void> {
+    const shown = sensitiveFields(checked.entity).map(([field]) => field).filter((field) => checked.definition.columns.includes(field));
+    if (shown.length === 0 || records.length === 0 || !(await this.ops.seesSensitive(checked.entity, caller))) return;
+    await this.ops.recordAccess(checked.entity, caller, records as JsonRecord[], { kind: 'report', ...(count !== undefined ? { count } : {}) }, shown);
+  }
+
   /** A listing report's every row (at most `max`, else a 400), for a PDF. */
   async allListRows(caller: Caller, checked: CheckedReport, lang: Lang, max: number): Promise<{ rows: Record<string, string | number | null>[]; total: number }> {
     const rows: Record<string, string | number | null>[] = [];
     for (let current = 1; ; current += 1) {
-      const page = await this.ops.list(checked.entity, caller, { current, size: CHUNK, conditions: checked.conditions, sorts: [] });
+      const page = await this.ops.list(checked.entity, caller, { current, size: CHUNK, conditions: checked.conditions, sorts: [] }, [], null);
       if (page.total > max) throw badRequest(REPORT_RUN_MSG.tooManyPdfRows, { max });
+      if (current === 1) await this.recordShown(caller, checked, page.records, page.total);
       rows.push(...page.records.map((r) => this.listCells(checked, r, lang)));
       if (current * CHUNK >= page.total || page.records.length === 0) return { rows, total: page.total };
     }
