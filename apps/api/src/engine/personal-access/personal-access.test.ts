@@ -4,6 +4,7 @@ import { seedId } from '../../seed/menu-tree.js';
 import { residentId } from '../../seed/people-seed.js';
 import { ADMIN_USER_ID, menuIdsByCode } from '../../seed/platform-seed.js';
 import { SeedWriter } from '../../seed/seed-writer.js';
+import { portalHeaders, signInAlumnusForTest } from '../../test-support/portal-calls.js';
 import { DEMO_PASSWORD, startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers read loosely in assertions
@@ -157,5 +158,24 @@ describe.each(testDialects())('personal-data access report on %s (decisions 302â
     expect(rows.map((r) => r.ids)).toEqual(listed.map((r) => r.recordIds ?? ''));
     expect(rows.map((r) => r.kind)).toEqual(listed.map((r) => r.kindName));
     expect(rows.every((r) => r.account === 'admin')).toBe(true);
+  });
+
+  it('records the office\'s unmasked alumni list as one event, and an alumnus\'s download of their own data', async () => {
+    const office = await t.signIn('office');
+    const before = await t.app.services.database.db.selectFrom('app_personal_access').select('id').execute();
+    const seen = await t.call('GET', '/api/blade-basicInfo/basicInfo/list?size=5&status=1', office);
+    expect(seen.statusCode, seen.body).toBe(200);
+    const me = (seen.json().data.records as Row[])[0]!;
+    const listed = await t.app.services.database.db.selectFrom('app_personal_access').selectAll().orderBy('id', 'desc').execute();
+    expect(listed.length).toBe(before.length + 1);
+    expect(listed[0]).toMatchObject({ kind: '1', entity: 'basicInfo', account: 'office' });
+    expect(String(listed[0]!.record_ids).split(',')).toEqual((seen.json().data.records as Row[]).map((r) => String(r.id)));
+
+    const mine = await signInAlumnusForTest(t.app, '000000', String(me.id));
+    const res = await t.app.inject({ method: 'GET', url: '/api/blade-portal/privacy/export?format=json', headers: portalHeaders(mine) });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const [event] = await t.app.services.database.db.selectFrom('app_personal_access').selectAll().orderBy('id', 'desc').limit(1).execute();
+    expect(event).toMatchObject({ kind: '5', entity: 'basicInfo', account: 'portal', record_ids: String(me.id), user_name: null, tenant_id: '000000' });
+    expect(String(event!.fields)).toContain('phone');
   });
 });
