@@ -95,7 +95,7 @@ describe.each(testDialects())('a delegated college administrator on %s', (dialec
     expect(flat.sort()).toEqual([ROLE.college, ROLE.assistant].sort());
     const tree: string[] = [];
     const walkTree = (nodes: Json[]) => nodes.forEach((n) => { tree.push(n.id); walkTree(n.children ?? []); });
-    walkTree(await data('GET', '/api/blade-system/role/tree', college));
+    walkTree(await data('GET', '/api/blade-system/role/tree', college) as unknown as Json[]);
     expect(tree.sort()).toEqual([ROLE.college, ROLE.assistant].sort());
     await data('GET', `/api/blade-system/role/detail?id=${ROLE.admin}`, college, undefined, 404);
     await data('POST', '/api/blade-system/role/submit', college, { id: ROLE.admin, roleName: '改了' }, 404);
