@@ -1,4 +1,4 @@
-import { ENTITIES, PLATFORM_TENANT, personalAccessEntity, type EntityDef, type Lang } from '@alumni/domain';
+import { ENTITIES, PLATFORM_TENANT, personalAccessEntity, shippedEntryLabel, type EntityDef, type Lang } from '@alumni/domain';
 import { Alert, Button, Drawer, Input, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +66,7 @@ export default function PersonalAccessPage() {
           size="small" rowKey={(r) => `${r.account ?? ''}-${r.kind ?? ''}`} dataSource={summary ?? []} pagination={false}
           columns={[
             { key: 'account', title: t('audit.personalAccess.account'), render: (_, r) => `${r.account ?? ''}${r.userName ? ` ${r.userName}` : ''}` },
-            { key: 'kind', title: t('audit.personalAccess.kind'), render: (_, r) => <span className="dict-label">{r.kindName ?? r.kind}</span> },
+            { key: 'kind', title: t('audit.personalAccess.kind'), render: (_, r) => <span className="dict-label">{(r.kind && shippedEntryLabel('personal_access_kind', r.kind, lang)) ?? r.kindName ?? r.kind}</span> },
             { key: 'events', title: t('audit.personalAccess.events'), dataIndex: 'events', align: 'right' },
             { key: 'records', title: t('audit.personalAccess.records'), dataIndex: 'records', align: 'right' },
           ]}
