@@ -1,3 +1,4 @@
+import { studentEntity } from '@alumni/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../seed/menu-tree.js';
@@ -177,5 +178,16 @@ describe.each(testDialects())('personal-data access report on %s (decisions 302â
     const [event] = await t.app.services.database.db.selectFrom('app_personal_access').selectAll().orderBy('id', 'desc').limit(1).execute();
     expect(event).toMatchObject({ kind: '5', entity: 'basicInfo', account: 'portal', record_ids: String(me.id), user_name: null, tenant_id: '000000' });
     expect(String(event!.fields)).toContain('phone');
+  });
+
+  it('keeps a large read bounded: its count and filter, not its ids', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) => String(9_000_000 + i));
+    const reader = { tenantId: '000000', userId: '1', account: 'bulk', realName: '', origin: { ip: '10.0.0.9', requestId: 'r1', route: 'GET /api/x/export' } };
+    await t.app.services.personalAccess.record(reader, { kind: 'export', entity: 'student', recordIds: many, count: 4321, fields: ['phone'], filter: { gender: '1' } }, studentEntity);
+    await t.app.services.personalAccess.record(reader, { kind: 'export', entity: 'student', recordIds: many, fields: ['phone'] });
+    const rows = await t.app.services.database.db.selectFrom('app_personal_access').selectAll().where('account', '=', 'bulk').orderBy('id').execute();
+    expect(rows.map((r) => [Number(r.record_count), r.record_ids === null, r.filter, r.ip])).toEqual([
+      [4321, true, '{"gender":"1"}', '10.0.0.9'], [1000, false, null, '10.0.0.9'],
+    ]);
   });
 });
