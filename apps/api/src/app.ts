@@ -34,6 +34,7 @@ import { registerEntityRoutes } from './engine/entity-routes.js';
 import { registerImportRoutes } from './engine/excel/excel-routes.js';
 import { registerAuditRoutes } from './engine/audit/audit-routes.js';
 import { registerPersonalAccessRoutes } from './engine/personal-access/personal-access-routes.js';
+import { registerRetentionRoutes } from './modules/retention/retention-routes.js';
 import { registerDictionaryRoutes } from './modules/dict/dict-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
 import { registerSystemAdminRoutes } from './modules/system-admin.js';
@@ -116,6 +117,7 @@ async function apiRoutes(api: FastifyInstance, options: { extraEntities?: readon
   registerDevelopRoutes(api);
   registerAuditRoutes(api);
   registerPersonalAccessRoutes(api);
+  registerRetentionRoutes(api);
   registerPortalContentRoutes(api);
   registerPortalPrivacyRoutes(api);
   registerPortalCardRoutes(api);

@@ -5,6 +5,7 @@ import { Params } from './access/params.js';
 import { ScopeService } from './access/scope-service.js';
 import { AddressRules } from './access/address/address-rules.js';
 import { addressRuleHooks } from './access/address/address-rule-hooks.js';
+import { retentionHooks } from './modules/retention/retention-hooks.js';
 import { CaptchaService } from './auth/captcha.js';
 import { ClientRegistry } from './auth/client-registry.js';
 import { OnlineSessions } from './auth/online-sessions.js';
@@ -186,6 +187,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     ...surveyHooks((): JobQueue => jobs),
     ...developHooks(outbound),
     ...addressRuleHooks(addressRules),
+    ...retentionHooks(),
   ]);
   const jobs: JobQueue = openJobQueue(config, database, (message, error) => log.error({ err: error }, message));
   const audit = options.auditTrail === false ? null : new AuditTrail(database.dialect);

@@ -21,6 +21,7 @@ export { DICT_MSG } from './entities/system/dictionary-fields.js';
 export { paramEntity } from './entities/system/param.js';
 export { tenantPackageEntity } from './entities/system/tenant-package.js';
 export * from './entities/system/address-rule.js';
+export * from './entities/system/retention-policy.js';
 export {
   regionEntity, REGION_LEVEL_COLUMNS, REGION_LEVELS, REGION_MSG, REGION_ROOT, isRegionLevel, regionCodeProblem, type RegionLevel,
 } from './entities/system/region.js';

@@ -37,6 +37,8 @@ export const JOB_LABELS: Readonly<Record<string, Text>> = {
   'questionnaire-close': t('问卷到期关闭', 'Close questionnaire at its end'),
   'workflow-timer': t('流程定时器', 'Workflow timer'),
   'bladex-import': t('BladeX 数据导入', 'BladeX data import'),
+  'retention-daily': t('数据保留：每日执行', 'Data retention: daily run'),
+  'retention-run': t('数据保留：清理租户数据', 'Data retention: clean up a tenant'),
 };
 
 /** A job's name in a language: its label, or the queue name when it has none. */

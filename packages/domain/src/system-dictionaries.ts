@@ -49,4 +49,12 @@ export const SYSTEM_DICTIONARIES: readonly (DictionarySeed & { remarks?: Record<
   d('personal_access_kind', '个人信息访问方式', 'Personal-data access kind', [
     ['1', '列表查看', 'List view'], ['2', '详情查看', 'Detail view'], ['3', '导出', 'Export'], ['4', '报表', 'Report'], ['5', '本人下载', 'Own download'],
   ]),
+  // Data retention (decision 307): what a policy governs and what it does with older rows.
+  d('retention_target', '数据保留对象', 'Retention target', [
+    ['log_usual', '操作与登录日志', 'Operation and sign-in log'], ['log_api', '接口日志', 'API log'], ['log_error', '错误日志', 'Error log'],
+    ['personal_access', '个人信息访问记录', 'Personal-data access'], ['regist_rejected', '被驳回的校友登记', 'Rejected registrations'],
+    ['consent_withdrawn', '已撤回的联系许可', 'Withdrawn consents'], ['sms_push_target', '短信推送对象', 'SMS push recipients'],
+    ['notice_push_record', '通知推送记录', 'Notice push recipients'], ['send_record', '发送记录', 'Send records'],
+  ]),
+  d('retention_action', '数据保留处理方式', 'Retention action', [['1', '删除', 'Purge'], ['2', '匿名化', 'Anonymise']]),
 ];

@@ -59,6 +59,7 @@ import * as onlineSessions from './migrations/061-online-sessions.js';
 import * as tenantQuotas from './migrations/065-tenant-quotas.js';
 import * as delegatedCollegeAdmin from './migrations/066-delegated-college-admin.js';
 import * as personalAccess from './migrations/067-personal-access.js';
+import * as retention from './migrations/069-retention.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -122,6 +123,7 @@ const MIGRATIONS = [
   ['065-tenant-quotas', tenantQuotas],
   ['066-delegated-college-admin', delegatedCollegeAdmin],
   ['067-personal-access', personalAccess],
+  ['069-retention', retention],
 ] as const;
 
 /** The names of the migrations, in the order they are applied. */

@@ -2,6 +2,7 @@ import { registerAnswerNotice } from '../modules/messaging/answer-notice.js';
 import { registerSmsPushJobs } from '../modules/messaging/sms-push-sender.js';
 import { registerProcessTimers } from '../modules/workflow/process-timers.js';
 import { registerSurveyJobs } from '../modules/survey/survey.js';
+import { registerRetentionJobs } from '../modules/retention/retention-jobs.js';
 import { createWorkflow } from '../modules/workflow/workflow.js';
 import { BLADEX_IMPORT_JOB } from '../modules/develop/bladex-import/bladex-import-service.js';
 import type { Services } from '../services.js';
@@ -18,5 +19,6 @@ export async function registerJobHandlers(services: Services): Promise<void> {
   });
   await registerProcessTimers(services.jobs, createWorkflow(services.database.db, services.jobs));
   await registerSurveyJobs(services.database.db, services.jobs);
+  await registerRetentionJobs(services.database.db, services.jobs, services.logs);
   await services.jobs.work<{ runId: string }>(BLADEX_IMPORT_JOB, (job) => services.bladexImports.runJob(job));
 }

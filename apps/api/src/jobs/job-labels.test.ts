@@ -4,11 +4,13 @@ import { BLADEX_IMPORT_JOB } from '../modules/develop/bladex-import/bladex-impor
 import { ANSWER_NOTICE_JOB } from '../modules/messaging/answer-notice.js';
 import { NOTICE_PUSH_SEND_JOB, NOTICE_PUSH_START_JOB } from '../modules/messaging/notice-push-sending.js';
 import { SMS_PUSH_DISPATCH_JOB, SMS_PUSH_SEND_JOB } from '../modules/messaging/sms-push-sender.js';
+import { RETENTION_DAILY_JOB, RETENTION_RUN_JOB } from '../modules/retention/retention-jobs.js';
 import { SURVEY_CLOSE_JOB } from '../modules/survey/survey-hooks.js';
 import { PROCESS_TIMER_JOB } from '../modules/workflow/process-timers.js';
 
 const QUEUED = [
   BLADEX_IMPORT_JOB, ANSWER_NOTICE_JOB, NOTICE_PUSH_START_JOB, NOTICE_PUSH_SEND_JOB, SMS_PUSH_DISPATCH_JOB, SMS_PUSH_SEND_JOB, SURVEY_CLOSE_JOB, PROCESS_TIMER_JOB,
+  RETENTION_DAILY_JOB, RETENTION_RUN_JOB,
 ];
 
 describe('the names of the background jobs on the jobs page', () => {

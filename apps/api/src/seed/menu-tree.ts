@@ -248,6 +248,10 @@ export const MENU_TREE: MenuSeed[] = [
       { row: 1110, code: 'client', name: '应用管理', nameEn: 'OAuth clients', path: '/system/client', source: 'AppstoreOutlined', sort: 11, buttons: crud('client') },
       // Not in DOMAIN 16.2: address allow/deny rules of the platform and of each tenant (decision 290).
       { row: 2400, code: 'addressrule', name: '访问地址规则', nameEn: 'Address rules', path: '/system/addressrule', source: 'SafetyCertificateOutlined', sort: 12, buttons: crud('addressrule') },
+      // Not in DOMAIN 16.2: how long each kind of row is kept, purged or anonymised daily (decisions 307–309).
+      { row: 2450, code: 'retention', name: '数据保留', nameEn: 'Data retention', path: '/system/retention', source: 'ClockCircleOutlined', sort: 13, buttons: [
+        ...crud('retention', { view: false }), button('retention_run', '立即执行', 'Run now', 1),
+      ] },
     ],
   },
   {

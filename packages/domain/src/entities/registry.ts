@@ -26,6 +26,7 @@ import { paramEntity } from './system/param.js';
 import { regionEntity } from './system/region.js';
 import { tenantPackageEntity } from './system/tenant-package.js';
 import { addressRuleEntity } from './system/address-rule.js';
+import { retentionPolicyEntity } from './system/retention-policy.js';
 import { basicInfoEntity } from './people/basic-info.js';
 import { studentStatusEntity } from './people/student-status.js';
 import { studentEntity } from './people/student.js';
@@ -65,7 +66,7 @@ import { codeEntity } from './develop/code.js';
 /** Every entity of the product. Adding an entity = its definition file + one line here. */
 export const ENTITIES = [
   tenantEntity, userEntity, roleEntity, menuEntity, deptEntity, postEntity, clientEntity, topMenuEntity,
-  dictEntity, dictBizEntity, paramEntity, tenantPackageEntity, regionEntity, addressRuleEntity,
+  dictEntity, dictBizEntity, paramEntity, tenantPackageEntity, regionEntity, addressRuleEntity, retentionPolicyEntity,
   logApiEntity, logErrorEntity, logUsualEntity, personalAccessEntity,
   ossEntity, smsEntity, attachEntity, emailSettingEntity,
   noticeEntity,
