@@ -185,7 +185,7 @@ const EVERY_ROLE = ['desk', 'notice', 'notice_view', ...withButtons('work', 'wor
 const PACKAGE_MENUS = {
   standard: [
     ...withButtons('work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done'),
-    ...withButtons('system', 'user', 'dept', 'post', 'dictbiz', 'param', 'addressrule'),
+    ...withButtons('system', 'user', 'dept', 'post', 'dictbiz', 'param', 'addressrule', 'retention'),
     ...withButtons('authority', 'role'),
     ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting', 'noticetemplate', 'text', 'message', 'alumninotice', 'noticepush', 'smspush'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
@@ -202,7 +202,7 @@ const PACKAGE_MENUS = {
     // The tenant's own online users and their forced sign-out (decision 287).
     ...withButtons('online_user'),
   ],
-  basic: withButtons('system', 'user', 'dept', 'dictbiz', 'addressrule', 'role', 'desk', 'notice', 'work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done')
+  basic: withButtons('system', 'user', 'dept', 'dictbiz', 'addressrule', 'retention', 'role', 'desk', 'notice', 'work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done')
     .concat(withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'), 'authority')
     .concat(withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus'))
     .concat(withButtons('org', 'association'))

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids } from '../../core/ids.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import { startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
+import { DEMO_PASSWORD, startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
 import { RetentionEngine } from './retention-engine.js';
 
 const BASE = '/api/blade-system/retention';
@@ -125,6 +125,19 @@ describe.each(testDialects())('data retention on %s', (dialect) => {
     expect((await save({ id, legalHold: 0 })).statusCode).toBe(200);
     await new RetentionEngine(db).run(DEMO_TENANT, { at });
     expect(await db.selectFrom('blade_log_error').select('id').where('id', '=', rowId).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('lets a tenant\'s administrator set a policy of its own, which its runs follow instead of the platform\'s', async () => {
+    const tenantAdmin = await t.signIn('admin', DEMO_PASSWORD, OTHER_TENANT);
+    const submit = (body: Record<string, unknown>) => t.call('POST', `${BASE}/submit`, tenantAdmin, body);
+    expect((await submit({ target: RETENTION_TARGET.logUsual, periodDays: 30, action: RETENTION_ACTION.purge })).statusCode).toBe(400);
+    const saved = await submit({ target: RETENTION_TARGET.logUsual, periodDays: 365, action: RETENTION_ACTION.purge, legalHold: 1 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const list = (await t.call('GET', `${BASE}/list?size=100`, tenantAdmin)).json() as { data: { records: Record<string, unknown>[] } };
+    expect(list.data.records.map((r) => r.target)).toEqual([RETENTION_TARGET.logUsual]);
+    const policiesThere = await new RetentionEngine(db).policiesOf(OTHER_TENANT);
+    expect(policiesThere.find((p) => p.target === RETENTION_TARGET.logUsual)).toMatchObject({ tenantId: OTHER_TENANT, periodDays: 365, legalHold: true });
+    expect(policiesThere.find((p) => p.target === RETENTION_TARGET.logApi)?.tenantId).toBe('000000');
   });
 
   it('queues a run now and answers its state', async () => {
