@@ -31,6 +31,7 @@ export const menuPages: Readonly<Record<string, Page>> = {
   dept: page(() => import('./system-admin/DeptPage')),
   post: page(() => import('./system-admin/PostPage')),
   addressrule: page(() => import('./system-admin/AddressRulePage')),
+  retention: page(() => import('./system-admin/RetentionPage')),
   menu: page(() => import('./system-admin/MenuPage')),
   topmenu: page(() => import('./system-admin/TopMenuPage')),
   client: page(() => import('./system-admin/ClientPage')),
