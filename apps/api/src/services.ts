@@ -22,6 +22,7 @@ import { AuditTrail } from './engine/audit/audit-trail.js';
 import { PersonalAccessLog } from './engine/personal-access/personal-access-log.js';
 import { EntityImports } from './engine/excel/entity-import.js';
 import { basicInfoHooks } from './modules/people/basic-info-hooks.js';
+import { alumniTagGroupHooks } from './modules/people/alumni-tags.js';
 import { Duplicates } from './modules/identity/duplicates.js';
 import { IdentityKeys } from './modules/identity/identity-keys.js';
 import { RegistExamine } from './modules/identity/regist-examine.js';
@@ -175,6 +176,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     [basicInfoEntity.name, basicInfoHooks(identityKeys, duplicates, { db, repository, labels, operations: (): EntityOperations => operations })],
     [registInfoEntity.name, registInfoHooks(duplicates, new RegistExamine(duplicates), { db, repository, operations: (): EntityOperations => operations })],
     [studentStatusEntity.name, studentStatusHooks()],
+    ['alumniTagGroup', alumniTagGroupHooks()],
     ...relationHooks(db, repository),
     ['privacyRequest', privacyRequestHooks()],
     ['alumniCard', alumniCardHooks()],

@@ -213,7 +213,14 @@ export interface FkField extends FieldCommon {
   importBy?: { field: string; label: Text };
 }
 /** Comma-joined ids of other rows. */
-export interface IdsField extends FieldCommon { kind: 'ids'; options?: OptionSource; ref?: string; }
+export interface IdsField extends FieldCommon {
+  kind: 'ids'; options?: OptionSource; ref?: string;
+  /**
+   * Rows of a list selection take ids into the field or lose them at once (tags):
+   * `POST <base>/<field>/add` and `…/remove` with `{ids, values}`, under the entity's edit code.
+   */
+  bulk?: boolean;
+}
 
 export type Field =
   | TextField | TextareaField | IntegerField | MoneyField | FlagField | DictField | DateField | DatetimeField | FkField | IdsField;

@@ -45,6 +45,7 @@ export { specialityEntity } from './entities/academic/speciality.js';
 export { ACADEMIC_MSG } from './entities/academic/academic-fields.js';
 export { studentEntity, STUDENT_MSG } from './entities/people/student.js';
 export { basicInfoEntity, BASIC_INFO_MSG } from './entities/people/basic-info.js';
+export { alumniTagEntity, alumniTagGroupEntity, ALUMNI_TAG_MSG, ALUMNI_TAG_PICKER } from './entities/people/alumni-tag.js';
 export { CONSENT_CHANNELS, CONSENT_FLAGS, CONSENT_NOTE, CONSENT_SOURCE, type ConsentFlag } from './entities/people/consent.js';
 export { studentStatusEntity, STUDENT_STATUS_MSG, STATUS_SOURCE } from './entities/people/student-status.js';
 export {

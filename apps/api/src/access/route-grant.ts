@@ -1,5 +1,5 @@
 import {
-  activityCostEntity, activityEntity, alumniCardEntity, deptEntity, dictBizEntity, dictEntity, donationEntity, menuEntity, permissionCodes, questionnaireSurveyEntity,
+  activityCostEntity, activityEntity, alumniCardEntity, ALUMNI_TAG_PICKER, deptEntity, dictBizEntity, dictEntity, donationEntity, menuEntity, permissionCodes, questionnaireSurveyEntity,
   registInfoEntity, routedEntities, subjectRegistEntity, visitRecordEntity, type EntityDef, type Field,
 } from '@alumni/domain';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
@@ -81,6 +81,8 @@ const SUBJECT_PICKER = '/blade-subjectRegist/subjectRegist/select';
 export const ROUTE_GRANTS: Record<string, readonly string[]> = {
   // Alumni, units and registrations.
   [`GET ${ALUMNI_PICKER}`]: pickerMenus(ALUMNI_PICKER, { extra: ['basicinfo', 'noticepush', 'smspush'] }),
+  [`GET ${ALUMNI_TAG_PICKER}`]: pickerMenus(ALUMNI_TAG_PICKER, { extra: ['alumnitag'] }),
+  'GET /blade-alumniTag/tagGroup/select': pickerMenus('/blade-alumniTag/tagGroup/select', { extra: ['alumnitag'] }),
   [`GET ${DEPARTMENT_PICKER}`]: pickerMenus(DEPARTMENT_PICKER, { ref: 'department', extra: ['department', 'speciality', 'student', 'noticepush'] }),
   [`GET ${SPECIALITY_PICKER}`]: pickerMenus(SPECIALITY_PICKER, { ref: 'speciality', extra: ['speciality'] }),
   'GET /blade-registInfo/registInfo/department': ['registinfo'],

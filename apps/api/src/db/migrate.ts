@@ -59,6 +59,7 @@ import * as onlineSessions from './migrations/061-online-sessions.js';
 import * as tenantQuotas from './migrations/065-tenant-quotas.js';
 import * as delegatedCollegeAdmin from './migrations/066-delegated-college-admin.js';
 import * as personalAccess from './migrations/067-personal-access.js';
+import * as alumniTags from './migrations/068-alumni-tags.js';
 import * as retention from './migrations/069-retention.js';
 import { ensureTrigramExtension } from './search-index.js';
 
@@ -123,6 +124,7 @@ const MIGRATIONS = [
   ['065-tenant-quotas', tenantQuotas],
   ['066-delegated-college-admin', delegatedCollegeAdmin],
   ['067-personal-access', personalAccess],
+  ['068-alumni-tags', alumniTags],
   ['069-retention', retention],
 ] as const;
 

@@ -136,10 +136,10 @@ function conditionSql(eb: Eb, entity: EntityDef, c: Condition, dialect: Dialect,
   }
 }
 
-/** An `in` condition on a dictionary field of several comma-joined keys (DOMAIN 1.3 `enum[]`). */
+/** An `in` condition on a field of several comma-joined keys (DOMAIN 1.3 `enum[]`) or ids (tags): "holds any of". */
 function heldKeys(entity: EntityDef, c: Condition): boolean {
   const field = entity.fields[c.field];
-  return c.op === 'in' && field?.kind === 'dict' && !!field.multiple;
+  return c.op === 'in' && ((field?.kind === 'dict' && !!field.multiple) || field?.kind === 'ids');
 }
 
 /** The values a data filter binds, clause by clause: a list column's like patterns, else the values. */

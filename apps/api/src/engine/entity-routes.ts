@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../core/errors.js';
 import { now } from '../core/time.js';
 import { requireIds } from './entity-operations.js';
 import { exportList } from './excel/entity-export.js';
+import { registerBulkIdsCalls } from './bulk-ids.js';
 
 /** The most rows one export writes, unless the tenant's parameter says otherwise. */
 const EXPORT_MAX_ROWS = 50_000;
@@ -191,6 +192,7 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDef): v
     }
   }
   if (entity.api?.enable) registerEnableCalls(app, entity);
+  registerBulkIdsCalls(app, entity);
   const remove = entityPath(entity, 'remove');
   if (remove) {
     app.post(remove, {

@@ -97,6 +97,8 @@ export const MENU_TREE: MenuSeed[] = [
         ...examine('alumnicard'), button('alumnicard_state', '停用/注销', 'Suspend or revoke', 2),
       ] },
       { row: 380, code: 'alumnicardverify', name: '校友卡核验', nameEn: 'Card verification', path: '/alumni/alumnicardverify', source: 'CheckCircleOutlined', sort: 8 },
+      // The tenant's tag taxonomy (groups and coloured tags) that alumni records carry.
+      { row: 390, code: 'alumnitag', name: '标签管理', nameEn: 'Tags', path: '/alumni/alumnitag', source: 'FlagOutlined', sort: 9, buttons: crud('alumnitag') },
     ],
   },
   {

@@ -23,6 +23,7 @@ export function sampleValue(field: Field, variant: number, token: string): strin
         case 'idCard': return variant === 1 ? '11010519491231002X' : '110101199003074477';
         // Documentation ranges (RFC 5737), which no test calls from.
         case 'addressRange': return `192.0.2.${variant}`;
+        case 'color': return variant === 1 ? '#1677ff' : '#52c41a';
         case undefined: return `v${variant}${token}`.slice(0, field.max);
       }
       break;

@@ -28,6 +28,7 @@ import { tenantPackageEntity } from './system/tenant-package.js';
 import { addressRuleEntity } from './system/address-rule.js';
 import { retentionPolicyEntity } from './system/retention-policy.js';
 import { basicInfoEntity } from './people/basic-info.js';
+import { alumniTagEntity, alumniTagGroupEntity } from './people/alumni-tag.js';
 import { studentStatusEntity } from './people/student-status.js';
 import { studentEntity } from './people/student.js';
 import { registInfoEntity } from './people/regist-info.js';
@@ -74,6 +75,7 @@ export const ENTITIES = [
   departmentEntity, specialityEntity,
   studentEntity,
   basicInfoEntity,
+  alumniTagGroupEntity, alumniTagEntity,
   studentStatusEntity,
   registInfoEntity,
   privacyRequestEntity,

@@ -65,7 +65,7 @@ export class ImportValues {
         const shared = Object.entries(target.fields)
           .filter(([f, tf]) => f !== name && f in entity.fields && !(f in BASE_FIELDS) && (tf.kind === 'fk' || tf.kind === 'dict'))
           .map(([f]) => f);
-        const wanted = [...new Set(rows.flatMap((r) => (r.cells[name] ?? '').split(/[,，]/).map((s) => s.trim()).filter(Boolean)))];
+        const wanted = [...new Set(rows.flatMap((r) => (r.cells[name] ?? '').split(/[,，、]/).map((s) => s.trim()).filter(Boolean)))];
         const byName = new Map<string, Candidate[]>();
         for (let i = 0; i < wanted.length; i += 500) {
           let query = db.selectFrom(target.table).select(['id', snake(title), ...shared.map(snake)]).where(snake(title), 'in', wanted.slice(i, i + 500)).where('is_deleted', '=', 0);
@@ -117,7 +117,7 @@ export class ImportValues {
           const names = this.references.get(name);
           if (!names) { body[name] = text; break; }
           const found: string[] = [];
-          for (const part of text.split(/[,，]/).map((s) => s.trim()).filter(Boolean)) {
+          for (const part of text.split(/[,，、]/).map((s) => s.trim()).filter(Boolean)) {
             const matches = narrow(names.get(part) ?? [], body);
             if (matches.length === 0) problem(VALUE_MSG.notFound, part);
             else if (matches.length > 1) problem(VALUE_MSG.ambiguous, part);

@@ -5,6 +5,7 @@ import { ok } from '../../core/envelope.js';
 import { badRequest, forbidden } from '../../core/errors.js';
 import { registerRegistRoutes } from '../identity/regist-routes.js';
 import { alumniChoices } from './alumni-picker.js';
+import { registerAlumniTagRoutes } from './alumni-tags.js';
 import { countStudent, type CountStudentQuery } from './count-student.js';
 
 const PICKER_SIZE = t('size 应为 1 到 50 之间的整数', 'size must be a whole number from 1 to 50');
@@ -13,6 +14,7 @@ const PICKER_SIZE = t('size 应为 1 到 50 之间的整数', 'size must be a wh
 export function registerPeopleRoutes(app: FastifyInstance): void {
   const { operations, repository, labels, access, database } = app.services;
   registerRegistRoutes(app);
+  registerAlumniTagRoutes(app);
   const tags = [`${studentStatusEntity.label.en} (${studentStatusEntity.label.zh})`];
 
   app.post('/blade-studentStatus/studentStatus/countStudent', {

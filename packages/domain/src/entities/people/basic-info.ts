@@ -1,5 +1,6 @@
 import { defineEntity } from '../../entity.js';
-import { date, datetime, dict, flag, fk, integer, text, ID_CARD_FILLS } from '../../fields.js';
+import { date, datetime, dict, flag, fk, ids, integer, text, ID_CARD_FILLS } from '../../fields.js';
+import { ALUMNI_TAG_PICKER } from './alumni-tag.js';
 import { t } from '../../text.js';
 import { enableStatusField } from '../academic/academic-fields.js';
 import { departmentPick, regionFields, specialityPick, workFields } from './people-fields.js';
@@ -45,7 +46,10 @@ export const basicInfoEntity = defineEntity({
     specialityId: specialityPick(t('所属专业', 'Primary speciality'), { form: 'readonly' }),
     firstEnrollmentYear: integer(t('入学年份', 'Enrollment year'), { min: 1900, max: 2100, form: 'readonly', list: true, search: 'range', width: 100 }),
     educationLevels: dict(t('学历层次', 'Levels'), 'education_level', { source: 'biz', multiple: true, form: 'readonly' }),
-    tags: text(t('标签', 'Tags'), { max: 255, list: true, search: 'like', width: 140 }),
+    tags: ids(t('标签', 'Tags'), {
+      ref: 'alumniTag', bulk: true, list: true, search: 'in', width: 180, wide: true,
+      options: { url: ALUMNI_TAG_PICKER, shape: 'list', labelKey: 'tagName', valueKey: 'id' },
+    }),
     isKeyAlumni: flag(t('重点校友', 'Key alumnus'), { default: 0, list: true, search: 'equal', width: 90 }),
     isDeceased: flag(t('已故', 'Deceased'), { default: 0, search: 'equal' }),
     directoryVisible: flag(t('通讯录可见', 'Listed in the directory'), { default: 1 }),
