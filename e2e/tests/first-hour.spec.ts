@@ -125,6 +125,8 @@ test('an uploaded avatar shows, after a reload too, without a refused image', as
   });
   // The second tenant's administrator: no other test signs in as, locks or edits this account.
   await signIn(page, { tenantId: '100001', account: 'admin' }, '/info/index');
+  // The form shows the account's details first: a picture chosen before they arrive would be replaced by them.
+  await expect(page.getByLabel('姓名')).not.toHaveValue('');
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
   await page.locator('input[type=file]').first().setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: png });
   const avatar = page.locator('img.avatar-image');
