@@ -120,7 +120,7 @@ export interface Landing extends Look {
  * token is taken through the API as the login page takes it (same grant, same captcha check, same
  * session record) and kept in the browser's storage as the login page keeps it, so the application
  * loads once, on the page asked for: the form itself is tried by the tests of the login page
- * (`signInThroughForm`).
+ * (`fillLogin` and `submitLogin`).
  */
 export async function signIn(page: Page, creds: Credentials = { account: 'admin' }, where?: string | Landing): Promise<void> {
   const { to, ...look } = typeof where === 'string' ? { to: where } : where ?? {};
@@ -160,17 +160,6 @@ export async function signIn(page: Page, creds: Credentials = { account: 'admin'
   await page.goto(target);
   const path = new URL(target, 'http://x').pathname;
   await page.waitForURL((url) => url.pathname.startsWith(path));
-  await expect(page.getByTestId('user-menu')).toBeVisible();
-  if (look.theme) await expect(page.locator('.app-layout').first()).toHaveAttribute('data-theme', look.theme);
-}
-
-/** Signs in through the login page's form, as a person does, and waits for the home page or `where`. */
-export async function signInThroughForm(page: Page, creds: Credentials = { account: 'admin' }, where?: string | Landing): Promise<void> {
-  const { to, ...look } = typeof where === 'string' ? { to: where } : where ?? {};
-  await fillLogin(page, creds, undefined, to, look.lang || look.theme ? look : undefined);
-  await submitLogin(page);
-  const target = to ? new URL(to, 'http://x').pathname : '/wel/index';
-  await page.waitForURL((url) => url.pathname.startsWith(target));
   await expect(page.getByTestId('user-menu')).toBeVisible();
   if (look.theme) await expect(page.locator('.app-layout').first()).toHaveAttribute('data-theme', look.theme);
 }
