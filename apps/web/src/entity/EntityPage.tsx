@@ -17,6 +17,7 @@ import './entity-page.css';
 import { EntityFormModal, type RelatedSection } from './EntityFormModal';
 import { ImportDialog } from './excel/ImportDialog';
 import { asLang } from './field-text';
+import { BulkIdsButtons } from './BulkIdsButtons';
 import { RowActions } from './RowActions';
 import { SearchForm } from './SearchForm';
 import { fromQueryParams, toQueryParams, VIEW_PARAM, type SearchValues } from './search-params';
@@ -212,6 +213,7 @@ export function EntityPage(props: EntityPageProps) {
             {t('crud.export')}
           </Button>
         )}
+        {can.edit && <BulkIdsButtons entity={entity} selected={selected} onDone={() => setSelected([])} />}
         {typeof props.toolbarExtra === 'function' ? props.toolbarExtra(selected) : props.toolbarExtra}
       </Space>
       <Table<Row>

@@ -1,5 +1,5 @@
 import { displayNameKey, type Field } from '@alumni/domain';
-import { Form, Input, InputNumber } from 'antd';
+import { ColorPicker, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from './inputs/DateInput';
 import { DictSelect } from './inputs/DictSelect';
@@ -41,6 +41,10 @@ export function FieldInput({ field, name, ...props }: Props) {
   switch (field.kind) {
     case 'text':
       if (field.image) return <ImageUpload {...props} />;
+      if (field.check === 'color') {
+        return <ColorPicker value={(props.value as string | undefined) ?? undefined} disabled={props.disabled} showText format="hex" disabledAlpha
+          onChange={(c) => props.onChange?.(c.toHexString())} />;
+      }
       if (field.options) return <RefTreeSelect field={field} {...props} placeholder={chosen} shown={shown} />;
       // A secret arrives masked; the password input keeps it out of sight while it is replaced.
       return field.secret ? <Input.Password {...props} placeholder={typed} autoComplete="new-password" /> : <Input {...props} placeholder={typed} allowClear />;

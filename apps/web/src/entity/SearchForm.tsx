@@ -6,6 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asLang } from './field-text';
+import { FieldInput } from './FieldInput';
 import { DictSelect } from './inputs/DictSelect';
 import { IntegerRange } from './inputs/IntegerRange';
 import { RefTreeSelect } from './inputs/RefTreeSelect';
@@ -48,6 +49,9 @@ function SearchControl({ field, label, ...injected }: ControlProps) {
   }
   if ((field.kind === 'fk' || field.kind === 'text') && field.options) {
     return <RefTreeSelect {...injected} field={field} width={180} placeholder={t('crud.selectPlaceholder', { label })} />;
+  }
+  if (field.kind === 'ids' && field.options) {
+    return <div style={{ width: 220 }}><FieldInput {...injected} field={field} /></div>;
   }
   if (field.kind === 'dict') return <DictSelect {...injected} field={field} placeholder={t('crud.selectPlaceholder', { label })} />;
   return <Input {...injected} allowClear placeholder={t('crud.inputPlaceholder', { label })} style={{ width: 180 }} />;

@@ -48,6 +48,10 @@ export function displayValue(name: string, field: Field, row: Row, t: TFunction,
     }
     case 'text': {
       if (field.image) return <ImageCell link={value} alt={field.label[lang]} />;
+      // A colour (#RRGGBB) shows as a swatch beside its code.
+      if (field.check === 'color' && typeof value === 'string' && value) {
+        return <span className="color-cell"><span className="color-swatch" style={{ background: value }} aria-hidden />{value}</span>;
+      }
       // A code naming a row (a region) reads as the row's name the server adds.
       const named = field.ref ? row[displayNameKey(name)] : undefined;
       if (typeof named === 'string' && named) return named;

@@ -48,6 +48,7 @@ export const menuPages: Readonly<Record<string, Page>> = {
   student: page(() => import('./people/StudentPage')),
   registinfo: page(() => import('./identity/RegistInfoPage')),
   basicinfo: page(() => import('./people/BasicInfoPage')),
+  alumnitag: page(() => import('./people/AlumniTagPage')),
   studentstatus: page(() => import('./people/StudentStatusPage')),
   privacyrequest: page(() => import('./people/PrivacyRequestPage')),
   alumnicard: page(() => import('./card/AlumniCardPage')),

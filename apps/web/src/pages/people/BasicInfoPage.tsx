@@ -6,6 +6,7 @@ import { ConsentLogTable, type ConsentLogRow } from './ConsentLogTable';
 import { PortalSignInLine, type PortalSignIns } from './PortalSignInLine';
 import { RegistrationHistory, type AlumnusRegistration } from './RegistrationHistory';
 import { StudyRecordsTable } from './StudyRecordsTable';
+import { TagCell, useTagColours } from './TagCell';
 import type { Row } from '../../entity/entity-api';
 import type { ViewTab } from '../../entity/EntityFormModal';
 import type { TFunction } from 'i18next';
@@ -34,5 +35,7 @@ export default function BasicInfoPage() {
   const { t } = useTranslation();
   const related = useMemo(() => ({ entity: studentStatusEntity, fields: FIRST_STUDY, title: t('people.firstStudy'), key: 'studentStatuses' }), [t]);
   const tabs = useMemo(() => viewTabs(t), [t]);
-  return <EntityPage entity={basicInfoEntity} dialogWidth={1000} addRelated={related} viewTabs={tabs} />;
+  const { data: tags } = useTagColours();
+  const cellText = useMemo(() => ({ tags: (row: Row) => <TagCell value={row.tags} names={row.tagsName} tags={tags} /> }), [tags]);
+  return <EntityPage entity={basicInfoEntity} dialogWidth={1000} addRelated={related} viewTabs={tabs} cellText={cellText} />;
 }
