@@ -44,13 +44,15 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
 }
 
 /** Each tenant's free-text tags become tags of its group 原有标签, and the records hold their ids. */
-async function fileFormerTags(db: Db): Promise<void> {
+export async function fileFormerTags(db: Db): Promise<void> {
   const rows = await db.selectFrom(basicInfoEntity.table).select(['id', 'tenant_id', 'tags'])
     .where('tags', 'is not', null).where('tags', '<>', '').where('is_deleted', '=', 0).execute();
   if (rows.length === 0) return;
   const w = new SeedWriter(db, ADMIN_USER_ID);
   const tagIds = new Map<string, Map<string, string>>();
   for (const row of rows) {
+    // A record already holding tag ids (a database this has run on) is left as it is.
+    if (/^\d{15,20}(,\d{15,20})*$/.test(String(row.tags))) continue;
     const tenantId = String(row.tenant_id);
     const words = [...new Set(String(row.tags).split(/[,，、;；\s]+/).map((s) => s.trim().slice(0, 32)).filter(Boolean))];
     let tenantTags = tagIds.get(tenantId);

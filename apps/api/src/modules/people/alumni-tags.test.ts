@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileFormerTags, FORMER_TAGS_GROUP } from '../../db/migrations/068-alumni-tags.js';
 import { multipartFile } from '../../test-support/multipart.js';
 import { startTestApp, testDialects, type TestApp } from '../../test-support/test-app.js';
 
@@ -177,5 +178,21 @@ describe.each(testDialects())('alumni tags on %s', (dialect) => {
     expect(written).toHaveLength(1);
     expect(written[0]?.name).toBe(person(1));
     expect(String(written[0]?.tags).split(',').sort()).toEqual([tagB, tagC].sort());
+  });
+  it('files the free-text tags a database held before the taxonomy as tags of 原有标签, and the records hold their ids', async () => {
+    const [one, two] = await someAlumni(office, 2) as [string, string];
+    const [theirs] = await someAlumni(otherTenant, 1) as [string];
+    const word = `旧标签${mark}`;
+    await db().updateTable('alumni_basic_info').set({ tags: `${word}、校友会理事${mark}` }).where('id', '=', one).execute();
+    await db().updateTable('alumni_basic_info').set({ tags: word }).where('id', 'in', [two, theirs]).execute();
+    await fileFormerTags(db());
+    const filed = await db().selectFrom('alumni_tag as t').innerJoin('alumni_tag_group as g', 'g.id', 't.group_id')
+      .select(['t.id', 't.tenant_id', 't.tag_name', 'g.group_name']).where('t.tag_name', '=', word).execute();
+    expect(filed.map((f) => [f.tenant_id, f.group_name]).sort()).toEqual([['000000', FORMER_TAGS_GROUP], ['100001', FORMER_TAGS_GROUP]]);
+    const ours = String(filed.find((f) => f.tenant_id === '000000')?.id);
+    expect(await tagsOf(two)).toBe(ours);
+    expect((await tagsOf(one))?.split(',')).toHaveLength(2);
+    expect(await tagsOf(theirs)).toBe(String(filed.find((f) => f.tenant_id === '100001')?.id));
+    expect(await listIds(`tags_in=${ours}`)).toEqual([one, two].sort());
   });
 });
