@@ -22,7 +22,7 @@ import { AuditTrail } from './engine/audit/audit-trail.js';
 import { PersonalAccessLog } from './engine/personal-access/personal-access-log.js';
 import { EntityImports } from './engine/excel/entity-import.js';
 import { basicInfoHooks } from './modules/people/basic-info-hooks.js';
-import { alumniTagGroupHooks } from './modules/people/alumni-tags.js';
+import { alumniTagGroupHooks, alumniTagHooks } from './modules/people/alumni-tags.js';
 import { Duplicates } from './modules/identity/duplicates.js';
 import { IdentityKeys } from './modules/identity/identity-keys.js';
 import { RegistExamine } from './modules/identity/regist-examine.js';
@@ -177,6 +177,7 @@ export function createServices(config: Config, database: Database, store: KvStor
     [registInfoEntity.name, registInfoHooks(duplicates, new RegistExamine(duplicates), { db, repository, operations: (): EntityOperations => operations })],
     [studentStatusEntity.name, studentStatusHooks()],
     ['alumniTagGroup', alumniTagGroupHooks()],
+    ['alumniTag', alumniTagHooks()],
     ...relationHooks(db, repository),
     ['privacyRequest', privacyRequestHooks()],
     ['alumniCard', alumniCardHooks()],

@@ -195,4 +195,18 @@ describe.each(testDialects())('alumni tags on %s', (dialect) => {
     expect(await tagsOf(theirs)).toBe(String(filed.find((f) => f.tenant_id === '100001')?.id));
     expect(await listIds(`tags_in=${ours}`)).toEqual([one, two].sort());
   });
+  it('takes a removed tag off every record holding it, and nothing else', async () => {
+    const [one, two] = await someAlumni(office, 2) as [string, string];
+    const keep = await saved(TAG, { groupId, tagName: `留${mark}`, color: '#52c41a' });
+    const gone = await saved(TAG, { groupId, tagName: `去${mark}`, color: '#f5222d' });
+    await post(office, `${ALUMNI}/tags/add`, { ids: `${one},${two}`, values: `${keep},${gone}` });
+    const res = await t.call('POST', `${TAG}/remove?ids=${gone}`, office);
+    expect(res.statusCode, res.body).toBe(200);
+    for (const id of [one, two]) {
+      const held = ((await tagsOf(id)) ?? '').split(',');
+      expect(held).toContain(keep);
+      expect(held).not.toContain(gone);
+    }
+    expect(await listIds(`tags_in=${gone}`)).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
-import { ALUMNI_TAG_MSG, ALUMNI_TAG_PICKER, alumniTagEntity, alumniTagGroupEntity } from '@alumni/domain';
+import { ALUMNI_TAG_MSG, ALUMNI_TAG_PICKER, alumniTagEntity, alumniTagGroupEntity, basicInfoEntity } from '@alumni/domain';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
@@ -17,6 +18,23 @@ export function alumniTagGroupHooks(): EntityHooks {
       const used = await ctx.db.selectFrom(alumniTagEntity.table).select('id').where('tenant_id', '=', ctx.caller.tenantId)
         .where('group_id', 'in', groupIds).where('is_deleted', '=', 0).limit(1).executeTakeFirst();
       if (used) throw badRequest(ALUMNI_TAG_MSG.groupInUse);
+    },
+  };
+}
+
+/** A tag removed is taken off every alumni record of the tenant holding it, in the same transaction. */
+export function alumniTagHooks(): EntityHooks {
+  return {
+    async beforeRemove(ctx, rows) {
+      const removed = new Set(rows.map((r) => String(r.id)));
+      if (removed.size === 0) return;
+      const holders = await ctx.db.selectFrom(basicInfoEntity.table).select(['id', 'tags']).where('tenant_id', '=', ctx.caller.tenantId)
+        .where((eb) => eb.or([...removed].map((id) => sql<boolean>`(',' || ${eb.ref('tags')} || ',') like ${`%,${id},%`}`)))
+        .execute();
+      for (const row of holders) {
+        const kept = String(row.tags).split(',').filter((id) => id !== '' && !removed.has(id));
+        await ctx.db.updateTable(basicInfoEntity.table).set({ tags: kept.length ? kept.join(',') : null }).where('id', '=', row.id).execute();
+      }
     },
   };
 }
