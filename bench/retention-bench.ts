@@ -37,7 +37,7 @@ const log = (line: string) => console.log(`[retention-bench ${new Date().toISOSt
 
 /** Rows `from + i` (i = 1 … n) of `total`: row k was written `k × 365 days / total` ago, the newest first. */
 function logRowsSql(dialect: BenchDialect, from: number, n: number, total: number): string {
-  const age = `((${from} + i) * ${YEAR_S} / ${total})`;
+  const age = `(cast(${from} + i as bigint) * ${YEAR_S} / ${total})`;
   const time = dialect === 'postgres' ? `localtimestamp(0) - ${age} * interval '1 second'` : `datetime('now', 'localtime', '-' || ${age} || ' seconds')`;
   return `insert into blade_log_api (id, tenant_id, create_time, update_time, status, is_deleted, request_uri, method, create_by, remote_ip, params, time)
     select ${5000000000000000 + from} + i, '${TENANT}', ${time}, ${time}, 1, 0, '/api/blade-bench/' || (i % 50), case when i % 4 = 0 then 'POST' else 'GET' end,
