@@ -573,6 +573,21 @@ export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
       }),
     }),
   },
+  // One policy per target and tenant, and tenant 000000 holds the seeded default of every target:
+  // the sample's target has the default set aside while the contract runs.
+  retentionPolicy: {
+    async prepare(t) {
+      const { db } = t.app.services.database;
+      const table = 'blade_retention_policy';
+      const mine = (flag: number) => db.selectFrom(table).select('id').where('tenant_id', '=', '000000').where('target', '=', 'notice_push_record').where('is_deleted', '=', flag);
+      // Only the first of nested prepares sets it aside (later ones would hide the contract's own rows) and puts it back.
+      const hid = (await mine(2).execute()).length === 0;
+      const seeded = hid ? (await mine(0).execute()).map((r) => String(r.id)) : [];
+      if (seeded.length > 0) await db.updateTable(table).set({ is_deleted: 2 }).where('id', 'in', seeded).execute();
+      return { values: {}, async cleanup() { if (seeded.length > 0) await db.updateTable(table).set({ is_deleted: 0 }).where('id', 'in', seeded).execute(); } };
+    },
+    values: (variant) => ({ target: 'notice_push_record', periodDays: variant === 1 ? 400 : 500, action: variant === 1 ? '1' : '2' }),
+  },
   'tenant-package': {
     values(variant) {
       const ids = menuIdsByCode();
