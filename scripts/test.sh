@@ -30,17 +30,13 @@ step "Build"
 npm run build || exit 1
 
 mkdir -p .tmp
-rm -f .tmp/vitest*.json .tmp/playwright.json .tmp/playwright.log .tmp/second-node-*.log
+rm -f .tmp/vitest*.json .tmp/vitest-rest.* .tmp/playwright.json .tmp/playwright.log .tmp/second-node-*.log
 
 # Every test runs once, and the product is exercised on two Node majors (decision 279): the browser
 # suite drives the built server on the machine's Node; the three sweeps generated from the entity
 # registry (the entity contract, the route fuzz and the list plans) run on the machine's Node too,
-# from the first minute, while a second Node LTS is fetched from the npm registry and better-sqlite3
-# is built against it in the background; every other unit and API test then runs on that Node.
+# from the first minute; every other unit and API test runs beside them on a second Node LTS.
 second_major=${SECOND_NODE_MAJOR:-24}
-step "Node $second_major for the unit and API tests (prepared in the background)"
-( bash scripts/second-node.sh node --version > .tmp/second-node-prepare.log 2>&1 ) &
-prepare_pid=$!
 
 # The two suites are independent (the browser tests start their own server on a free port with
 # its own data directory; API tests on PostgreSQL each use a schema of their own), so they run side
@@ -55,29 +51,42 @@ sweeps=(apps/api/src/engine/entity-contract*.test.ts apps/api/src/security/fuzz.
 # (decision 282).
 mapfile -t own_graph < <(grep -rlE 'vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(' apps packages scripts \
   --include='*.test.ts' --include='*.test.tsx' --exclude-dir=node_modules --exclude-dir=dist | sort)
+exclude=()
+for file in "${sweeps[@]}" "${own_graph[@]}"; do exclude+=(--exclude "$file"); done
+
+# Every other unit and API test runs on a second Node LTS, fetched from the npm registry with
+# better-sqlite3 built against it, beside the sweeps rather than after them: those files mostly wait
+# (on the databases, the job queue's timers, child processes and their leases; about a fifth of a
+# core over a run), so they run four at a time and take little from the sweeps and the browser tests,
+# which use the cores (decision 310). Their output follows the sweeps'.
+step "Unit and API tests on Node $second_major (prepared and started in the background; their output follows the sweeps)"
+(
+  if bash scripts/second-node.sh node --version > .tmp/second-node-prepare.log 2>&1; then
+    run_on=(bash scripts/second-node.sh node node_modules/vitest/vitest.mjs)
+    echo "Node $second_major" > .tmp/vitest-rest.label
+  else
+    echo "Node $second_major could not be prepared (see above): the unit and API tests run on this machine's Node." >> .tmp/second-node-prepare.log
+    run_on=(npx vitest)
+    echo "Node $(node --version | sed 's/^v//')" > .tmp/vitest-rest.label
+  fi
+  TEST_TEMPLATES=eager VITEST_RETRIED_FILE=.tmp/vitest-retried-rest.json "${run_on[@]}" run --isolate=false --maxWorkers=4 \
+    "${exclude[@]}" --exclude '**/node_modules/**' \
+    --reporter=default --reporter=json --reporter=./scripts/vitest-retried-reporter.ts --outputFile.json=.tmp/vitest-rest.json \
+    > .tmp/vitest-rest.log 2>&1
+) &
+rest_pid=$!
+
 step "The registry's sweeps and the files that replace modules, on Node $(node --version | sed 's/^v//')"
 TEST_TEMPLATES=eager VITEST_RETRIED_FILE=.tmp/vitest-retried.json npx vitest run "${sweeps[@]}" "${own_graph[@]}" --reporter=default --reporter=json \
   --reporter=./scripts/vitest-retried-reporter.ts --outputFile.json=.tmp/vitest.json
 unit=$?
 
-exclude=()
-for file in "${sweeps[@]}" "${own_graph[@]}"; do exclude+=(--exclude "$file"); done
-if wait $prepare_pid; then
-  cat .tmp/second-node-prepare.log
-  step "Unit and API tests on Node $second_major"
-  run_on=(bash scripts/second-node.sh node node_modules/vitest/vitest.mjs)
-  rest_label="Node $second_major"
-else
-  cat .tmp/second-node-prepare.log
-  echo "Node $second_major could not be prepared (see above): the unit and API tests run on this machine's Node."
-  step "Unit and API tests on Node $(node --version | sed 's/^v//')"
-  run_on=(npx vitest)
-  rest_label="Node $(node --version | sed 's/^v//')"
-fi
-TEST_TEMPLATES=eager VITEST_RETRIED_FILE=.tmp/vitest-retried-rest.json "${run_on[@]}" run --isolate=false \
-  "${exclude[@]}" --exclude '**/node_modules/**' \
-  --reporter=default --reporter=json --reporter=./scripts/vitest-retried-reporter.ts --outputFile.json=.tmp/vitest-rest.json
+wait $rest_pid
 rest=$?
+rest_label=$(cat .tmp/vitest-rest.label 2>/dev/null || echo "Node $second_major")
+cat .tmp/second-node-prepare.log
+step "Unit and API tests on $rest_label"
+cat .tmp/vitest-rest.log
 
 step "Browser tests"
 wait $browser_pid
