@@ -71,8 +71,12 @@ export function registerDonationRoutes(app: FastifyInstance, numbers: EntityNumb
   }, async (req, reply) => {
     const caller = requireCaller(req.caller);
     const [id] = requireIds(parseIds((req.query as { id?: unknown }).id)) as [string];
+    // The gift's state is checked before its detail is read: reading the donor's details unmasked is
+    // a recorded access (decision 302), and a refused receipt reads nothing.
+    const [row] = await repository.findByIds(donationEntity, await ops.authoriseRead(donationEntity, caller), [id]);
+    if (!row) throw notFound();
+    if (Number(row.paymentStatus) !== DONATION_STATUS.received) throw badRequest(DONATION_MSG.notReceived);
     const donation = await ops.detail(donationEntity, caller, id);
-    if (Number(donation.paymentStatus) !== DONATION_STATUS.received) throw badRequest(DONATION_MSG.notReceived);
     const tenant = await database.db.selectFrom('blade_tenant').select(['tenant_name']).where('tenant_id', '=', caller.tenantId).executeTakeFirst();
     const issuer = `${tenant?.tenant_name ? String(tenant.tenant_name) : ''}教育发展基金会`;
     const pdf = await renderPdf(receiptDocument({ donation, issuer, printedAt: now() }));
