@@ -1,8 +1,9 @@
-import { RETENTION_MSG, retentionPolicyEntity } from '@alumni/domain';
+import { RETENTION_MSG, parseIds, retentionPolicyEntity } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
 import { notFound } from '../../core/errors.js';
+import { requireIds } from '../../engine/entity-operations.js';
 import { RETENTION_RUN_JOB, type RetentionRunData } from './retention-jobs.js';
 
 const BASE = retentionPolicyEntity.api!.base;
@@ -21,12 +22,14 @@ export function registerRetentionRoutes(app: FastifyInstance): void {
   app.post(`${BASE}/run`, {
     schema: {
       tags, summary: 'Runs the retention policies of the caller\'s tenant now (one policy with id), as a job; answers the job\'s id',
-      querystring: { type: 'object', properties: { id: { type: 'string', pattern: '^\\d{1,19}$' } } },
+      querystring: { type: 'object', properties: { id: { type: 'string' } } },
     },
   }, async (req) => {
     const caller = requireCaller(req.caller);
     await access.require(caller, RETENTION_RUN_BUTTON);
-    const { id } = req.query as { id?: string };
+    const asked = (req.query as { id?: unknown }).id;
+    // An id that is no row id (letters, more digits than a row id holds) is a 400, as on every call.
+    const id = asked === undefined || asked === '' ? undefined : requireIds(parseIds(asked))[0];
     if (id) {
       const row = await database.db.selectFrom(retentionPolicyEntity.table).select('id').where('id', '=', id)
         .where('is_deleted', '=', 0).where('tenant_id', '=', caller.tenantId).executeTakeFirst();
