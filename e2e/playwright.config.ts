@@ -30,6 +30,9 @@ export default defineConfig({
     // The app honours the system's reduced-motion setting (no sliding drop-downs or fading dialogs),
     // so a click never lands on a pop-up that is still moving in.
     reducedMotion: 'reduce',
+    // An action waits this long for its element: a click on a control that never becomes usable fails
+    // the test (and its retry runs) rather than holding the suite until the test's own limit.
+    actionTimeout: 45_000,
     trace: fullRun ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
