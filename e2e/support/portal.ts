@@ -88,13 +88,18 @@ export async function portalAskCode(page: Page, phone: string, lang: 'zh' | 'en'
   await page.getByRole('button', { name: L.send }).click();
 }
 
-/** Signs in on the portal's sign-in page (opened already) with the code sent by text to the phone; `zh` or `en` labels. */
+/**
+ * Signs in on the portal's sign-in page (opened already) with the code sent by text to the phone; `zh` or
+ * `en` labels. Answers once the page has left the sign-in page: an address opened before that would
+ * cut the sign-in short and land on the sign-in page again.
+ */
 export async function portalSignIn(page: Page, request: APIRequestContext, phone: string, lang: 'zh' | 'en' = 'zh'): Promise<void> {
   const L = LABELS[lang];
   await portalAskCode(page, phone, lang);
   await expect(page.getByRole('status').filter({ hasText: L.sent })).toBeVisible();
   await page.getByLabel(L.code).fill(await smsCode(request, phone));
   await page.getByRole('button', { name: L.submit, exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/portal/login'));
 }
 
 type Json = Record<string, unknown>;

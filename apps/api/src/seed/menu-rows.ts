@@ -43,3 +43,29 @@ export async function addMenu(db: Db, parentCode: string | null, menu: MenuSeed)
   await writeMenu(new SeedWriter(db, ADMIN_USER_ID), menu, parent ? String(parent.id) : '0', taken ? () => ids.next() : fixedId);
   return true;
 }
+
+/**
+ * Gives a menu a migration added (`addMenu`), with its buttons, to every role holding the menu
+ * `holdersOf`, and adds it to every tenant package holding the menu `packagesWith`, as the seed gives
+ * it on a new database. Nothing is granted when the package menu is missing.
+ */
+export async function grantAddedMenu(db: Db, menu: MenuSeed, holdersOf: string, packagesWith: string): Promise<void> {
+  const menuCodes = [menu.code, ...(menu.buttons ?? []).map((b) => b.code)];
+  const rows = await db.selectFrom('blade_menu').select(['id', 'code']).where('code', 'in', [...menuCodes, holdersOf, packagesWith])
+    .where('is_deleted', '=', 0).execute();
+  const holderMenuId = rows.find((r) => r.code === holdersOf)?.id;
+  const packageMenuId = rows.find((r) => r.code === packagesWith)?.id;
+  const added = rows.filter((r) => menuCodes.includes(String(r.code))).map((r) => String(r.id));
+  if (packageMenuId === undefined) return;
+  const holders = holderMenuId === undefined ? []
+    : await db.selectFrom('blade_role_menu').select('role_id').distinct().where('menu_id', '=', holderMenuId).execute();
+  for (const { role_id: roleId } of holders) {
+    for (const menuId of added) await db.insertInto('blade_role_menu').values({ id: ids.next(), role_id: roleId, menu_id: menuId }).execute();
+  }
+  const packages = await db.selectFrom('blade_tenant_package').select(['id', 'menu_id']).where('is_deleted', '=', 0).execute();
+  for (const row of packages) {
+    const menus = String(row.menu_id ?? '').split(',').filter(Boolean);
+    if (!menus.includes(String(packageMenuId))) continue;
+    await db.updateTable('blade_tenant_package').set({ menu_id: [...menus, ...added].join(',') }).where('id', '=', row.id).execute();
+  }
+}

@@ -1,6 +1,5 @@
 import { personalAccessEntity, PLATFORM_TENANT, SYSTEM_DICTIONARIES } from '@alumni/domain';
-import { ids } from '../../core/ids.js';
-import { addMenu } from '../../seed/menu-rows.js';
+import { addMenu, grantAddedMenu } from '../../seed/menu-rows.js';
 import { MENU_TREE, type MenuSeed } from '../../seed/menu-tree.js';
 import { ADMIN_USER_ID, seedDictionaries } from '../../seed/platform-seed.js';
 import { SeedWriter } from '../../seed/seed-writer.js';
@@ -28,20 +27,5 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
   const menu = log?.children?.find((m: MenuSeed) => m.code === 'personal_access');
   if (!menu) throw new Error('menu personal_access is not in the menu tree');
   if (!(await addMenu(db, 'log', menu))) return;
-  const menuCodes = [menu.code, ...(menu.buttons ?? []).map((b) => b.code)];
-  const rows = await db.selectFrom('blade_menu').select(['id', 'code']).where('code', 'in', [...menuCodes, 'audit'])
-    .where('is_deleted', '=', 0).execute();
-  const auditId = rows.find((r) => r.code === 'audit')?.id;
-  const added = rows.filter((r) => menuCodes.includes(String(r.code))).map((r) => String(r.id));
-  if (auditId === undefined) return;
-  const holders = await db.selectFrom('blade_role_menu').select('role_id').distinct().where('menu_id', '=', auditId).execute();
-  for (const { role_id: roleId } of holders) {
-    for (const menuId of added) await db.insertInto('blade_role_menu').values({ id: ids.next(), role_id: roleId, menu_id: menuId }).execute();
-  }
-  const packages = await db.selectFrom('blade_tenant_package').select(['id', 'menu_id']).where('is_deleted', '=', 0).execute();
-  for (const row of packages) {
-    const menus = String(row.menu_id ?? '').split(',').filter(Boolean);
-    if (!menus.includes(String(auditId))) continue;
-    await db.updateTable('blade_tenant_package').set({ menu_id: [...menus, ...added].join(',') }).where('id', '=', row.id).execute();
-  }
+  await grantAddedMenu(db, menu, 'audit', 'audit');
 }
