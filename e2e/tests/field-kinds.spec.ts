@@ -120,9 +120,13 @@ test('care entries, albums and options are searched by a name picked, not by a t
   await expect(cares.locator('tbody')).not.toContainText(/1900000000000\d{6}/);
   const activityColumn = await cares.locator('thead th').allTextContents().then((h) => h.findIndex((x) => x.trim() === '关联活动'));
   expect(activityColumn).toBeGreaterThanOrEqual(0);
-  const cells = await cares.locator('tbody tr.ant-table-row').evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent?.trim() ?? ''), activityColumn);
-  const activity = cells.find((c) => c !== '');
-  expect(activity, 'a care entry of an activity').toBeTruthy();
+  // The rows arrive after the table is drawn: wait for an entry that names its activity.
+  let activity: string | undefined;
+  await expect.poll(async () => {
+    const cells = await cares.locator('tbody tr.ant-table-row').evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent?.trim() ?? ''), activityColumn);
+    activity = cells.find((c) => c !== '');
+    return activity;
+  }, { message: 'a care entry of an activity' }).toBeTruthy();
   const form = cares.locator('form.entity-search');
   await pickByName(page, form, '关联活动', activity!);
   await button(form, '搜索').click();
