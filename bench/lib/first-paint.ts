@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContextOptions } from '@playwright/test';
-import { chromiumPath } from '../../e2e/support/product.js';
+import { fullChromiumPath } from '../../e2e/support/product.js';
 import { percentile } from './closed-loop-load.js';
 import { startServerProcess } from './server-process.js';
 import { Table, fmt } from './table.js';
@@ -45,7 +45,7 @@ export async function measureFirstPaint(run: FirstPaintRun): Promise<void> {
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `alumni-${run.name}-`));
   const server = await startServerProcess(repoRoot, dataDir, { WEB_DIR: webDir });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await chromium.launch({ executablePath: fullChromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
   try {
     const visit = async (): Promise<Visit> => {
       const context = await browser.newContext({ locale: 'zh-CN', ...run.screen });

@@ -35,9 +35,21 @@ export async function signInTo(page: Page, path: string, creds?: Credentials, lo
   await expect(page.locator('.ant-table').first()).toBeVisible({ timeout: 40_000 });
 }
 
+/**
+ * The list's search form with every field shown: a form opens folded to its first row, and its
+ * 展开 (Expand) button shows the rest.
+ */
+export async function searchForm(scope: Page | Locator): Promise<Locator> {
+  const form = scope.locator('form.entity-search');
+  await expect(form).toBeVisible();
+  const unfold = form.locator('button[aria-expanded="false"]');
+  if (await unfold.count() > 0) await unfold.click();
+  return form;
+}
+
 /** Fills the list's search form and submits it; `submit` is the search button's label in the page's language. */
 export async function search(scope: Locator, fields: Record<string, string>, submit = '搜索'): Promise<void> {
-  const form = scope.locator('form.entity-search');
+  const form = await searchForm(scope);
   for (const [name, value] of Object.entries(fields)) await form.getByLabel(name).fill(value);
   await button(form, submit).click();
 }
@@ -67,7 +79,8 @@ export const fieldError = (dialog: Locator, text: string) => dialog.locator('.an
  * time): its first characters are typed, then the option is clicked.
  */
 export async function chooseBySearch(page: Page, scope: Locator, field: string, option: string): Promise<void> {
-  const select = scope.getByLabel(field, { exact: true });
+  // A sortable column's header is labelled by its title too: the control is the one that is no header.
+  const select = scope.getByLabel(field, { exact: true }).and(scope.locator(':not(th)'));
   await select.click();
   await page.keyboard.type(option.slice(0, 2));
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
@@ -75,6 +88,6 @@ export async function chooseBySearch(page: Page, scope: Locator, field: string, 
 
 /** Picks an option of a select field of a dialog by its text. */
 export async function choose(page: Page, dialog: Locator, field: string, option: string): Promise<void> {
-  await dialog.getByLabel(field, { exact: true }).click();
+  await dialog.getByLabel(field, { exact: true }).and(dialog.locator(':not(th)')).click();
   await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).first().click();
 }

@@ -42,6 +42,21 @@ export async function apiToken(request: APIRequestContext, account = 'admin', pa
   return (await tokenAnswer(request, { account, password })).access_token;
 }
 
+/**
+ * Gives the product its public address (the run's own) where it has none yet: links in e-mail and SMS
+ * are absolute, so sending or previewing one needs it. A sign-in through the form sets it on a fresh
+ * product; the API sign-in of the tests does not, so a test run alone would meet a product without it.
+ */
+export async function ensurePublicBase(request: APIRequestContext, account = 'admin'): Promise<void> {
+  const headers = { 'Blade-Auth': `bearer ${await apiToken(request, account)}` };
+  const path = '/api/blade-emailSetting/emailSetting/public-base';
+  const current = await (await request.get(path, { headers })).json() as { data?: { publicBaseUrl?: string } };
+  if (current.data?.publicBaseUrl) return;
+  const origin = new URL(process.env.E2E_BASE_URL ?? '').origin;
+  const saved = await (await request.put(path, { headers, data: { publicBaseUrl: origin } })).json() as { code: number };
+  expect(saved.code, JSON.stringify(saved)).toBe(200);
+}
+
 /** Remembers the key of the captcha the login page shows last. */
 export function watchCaptcha(page: Page): { key: () => Promise<string> } {
   let last: { key: string; image: string } | null = null;
@@ -160,7 +175,8 @@ export async function signIn(page: Page, creds: Credentials = { account: 'admin'
   await page.goto(target);
   const path = new URL(target, 'http://x').pathname;
   await page.waitForURL((url) => url.pathname.startsWith(path));
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  // The application's first load in a test: as long as openPage's first wait, for the same reason.
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 40_000 });
   if (look.theme) await expect(page.locator('.app-layout').first()).toHaveAttribute('data-theme', look.theme);
 }
 

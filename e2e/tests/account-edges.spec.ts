@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { button, formDialog, region, row, signInTo } from '../support/crud';
+import { button, formDialog, region, row, signInTo, searchForm } from '../support/crud';
 import { apiToken, CLIENT, DEMO_PASSWORD, fillLogin, signIn, signOut, submitLogin, toast } from '../support/session';
 import { tokenOf } from '../support/shell';
 
@@ -56,7 +56,7 @@ async function setLanguage(page: Page, lang: 'zh' | 'en'): Promise<void> {
 
 /** Searches a list by its search form, in the interface language. */
 async function searchIn(scope: Locator, fields: Record<string, string>, en: boolean): Promise<void> {
-  const form = scope.locator('form.entity-search');
+  const form = await searchForm(scope);
   for (const [name, value] of Object.entries(fields)) await form.getByLabel(name).fill(value);
   await button(form, en ? 'Search' : '搜索').click();
 }

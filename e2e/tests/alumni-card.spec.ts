@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { cameraBrowser, qrVideo } from '../support/camera';
-import { button, chooseBySearch, row } from '../support/crud';
+import { button, chooseBySearch, row, searchForm } from '../support/crud';
 import { foreignText } from '../support/language-scan';
 import { newAlumnus, portalSignIn, staff } from '../support/portal';
 import { residentId } from '../support/registrations';
@@ -112,7 +112,7 @@ for (const lang of ['zh', 'en'] as const) {
       const cardsPage = await cards.newPage();
       await signIn(cardsPage, { account: 'office' }, { to: '/alumni/alumnicard', lang: lang, theme: 'theme-default' });
       await cardsPage.getByRole('tab', { name: L.approved }).click();
-      const filters = cardsPage.locator('form.entity-search');
+      const filters = await searchForm(cardsPage);
       await filters.getByLabel(L.cardNoField, { exact: true }).fill(code.slice(0, 10));
       await button(filters, L.search).click();
       const line = row(cardsPage.locator('.ant-table').first(), code.slice(0, 10));
@@ -143,7 +143,7 @@ for (const lang of ['zh', 'en'] as const) {
     const auditor = await browser.newContext();
     const auditPage = await auditor.newPage();
     await signIn(auditPage, undefined, { to: '/monitor/log/audit/index', lang: lang, theme: 'theme-default' });
-    const form = auditPage.locator('form.entity-search');
+    const form = await searchForm(auditPage);
     await chooseBySearch(auditPage, form, L.entity, L.cardEntity);
     await button(form, L.search).click();
     const table = auditPage.locator('.ant-table').first();

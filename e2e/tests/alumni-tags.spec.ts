@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { button, choose, formDialog, region, signInTo } from '../support/crud';
+import { button, choose, formDialog, region, signInTo, searchForm } from '../support/crud';
 import { apiToken, CLIENT } from '../support/session';
 
 const TEXTS = {
@@ -56,7 +56,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByText(texts.done)).toBeVisible();
     await expect(bulk).toBeHidden();
 
-    const form = library.locator('form.entity-search');
+    const form = await searchForm(library);
     await form.getByLabel(texts.tagsField, { exact: true }).click();
     await page.locator('.ant-select-dropdown:visible').getByTitle(tagName, { exact: true }).click();
     await page.keyboard.press('Escape');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { button, chooseBySearch, formDialog, openPage, region, row, search, signInTo } from '../support/crud';
+import { button, chooseBySearch, formDialog, openPage, region, row, search, signInTo, searchForm } from '../support/crud';
 import { apiToken, CLIENT, signIn, toast } from '../support/session';
 import { setLook } from '../support/shell';
 
@@ -53,8 +53,8 @@ test('a record edited three times shows the three edits in its history, in Chine
   await setLook(page, 'en', 'theme-default');
   await openPage(page, '/system/post/index');
   const posts = region(page, 'Post');
-  await posts.locator('form.entity-search').getByLabel('Code', { exact: true }).fill(code);
-  await posts.locator('form.entity-search').getByRole('button', { name: /Search/ }).click();
+  await (await searchForm(posts)).getByLabel('Code', { exact: true }).fill(code);
+  await (await searchForm(posts)).getByRole('button', { name: /Search/ }).click();
   await posts.locator('tbody tr.ant-table-row').filter({ hasText: code }).getByRole('button', { name: 'View' }).click();
   const dialog = formDialog(page);
   await dialog.getByRole('tab', { name: 'History' }).click();
@@ -79,7 +79,7 @@ test('the audit page filters by record type and shows what an entry changed', as
   await signIn(page, undefined, '/monitor/log/audit/index');
   const table = page.locator('.ant-table').first();
   await expect(table).toBeVisible();
-  const form = page.locator('form.entity-search');
+  const form = await searchForm(page);
   await chooseBySearch(page, form, '业务对象', '岗位');
   await button(form, '搜索').click();
   const rows = table.locator('tbody tr.ant-table-row');
@@ -99,8 +99,8 @@ test('the audit page filters by record type and shows what an entry changed', as
 
   await setLook(page, 'en', 'theme-default');
   await page.goto('/monitor/log/audit/index');
-  await chooseBySearch(page, page.locator('form.entity-search'), 'Record type', 'Post');
-  await page.locator('form.entity-search').getByRole('button', { name: /Search/ }).click();
+  await chooseBySearch(page, (await searchForm(page)), 'Record type', 'Post');
+  await (await searchForm(page)).getByRole('button', { name: /Search/ }).click();
   const english = page.locator('.ant-table').first().locator('tbody tr.ant-table-row');
   await expect(english.first()).toBeVisible();
   for (const line of await english.all()) await expect(line).toContainText('Post');

@@ -69,6 +69,8 @@ for (const lang of ['zh', 'en'] as const) {
       const everything = keysOf((await read<{ menu: Node[] }>(admin, '/blade-system/menu/grant-tree')).menu);
       expect(held.length).toBeLessThan(everything.length);
       await openPage(page, '/authority/role/index');
+      // The rows are read once the list has answered (allInnerTexts does not wait for them).
+      await expect(page.locator('.app-content tbody tr.ant-table-row').filter({ hasText: '院系校友助理' })).toBeVisible();
       const roles = await page.locator('.app-content tbody tr.ant-table-row').allInnerTexts();
       expect(roles.join('\n')).toContain('院系校友助理');
       expect(roles.join('\n')).not.toContain('校友办管理员');

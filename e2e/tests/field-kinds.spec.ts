@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { button, formDialog, openPage, region, row, signInTo } from '../support/crud';
+import { button, formDialog, openPage, region, row, signInTo, searchForm } from '../support/crud';
 import { call } from '../support/registrations';
 import { apiToken, toast } from '../support/session';
 import { setLook } from '../support/shell';
@@ -127,7 +127,7 @@ test('care entries, albums and options are searched by a name picked, not by a t
     activity = cells.find((c) => c !== '');
     return activity;
   }, { message: 'a care entry of an activity' }).toBeTruthy();
-  const form = cares.locator('form.entity-search');
+  const form = await searchForm(cares);
   await pickByName(page, form, '关联活动', activity!);
   await button(form, '搜索').click();
   await expect(cares.locator('tbody tr.ant-table-row').first()).toContainText(activity!);
@@ -140,7 +140,7 @@ test('care entries, albums and options are searched by a name picked, not by a t
   await expect(albums.locator('tbody')).not.toContainText(/1900000000000\d{6}/);
   const albumActivity = (await albums.locator('tbody tr.ant-table-row').first().locator('td').allTextContents())
     .map((x) => x.trim()).find((x) => x === activity) ?? activity!;
-  const albumSearch = albums.locator('form.entity-search');
+  const albumSearch = await searchForm(albums);
   await pickByName(page, albumSearch, '关联活动', albumActivity);
   await button(albumSearch, '搜索').click();
   await expect(albums.locator('.ant-empty')).toHaveCount(0);
@@ -155,7 +155,7 @@ test('care entries, albums and options are searched by a name picked, not by a t
 
   await openPage(page, '/survey/optioninstruction');
   const options = region(page, '选项说明');
-  const optionSearch = options.locator('form.entity-search');
+  const optionSearch = await searchForm(options);
   await optionSearch.getByLabel('所属问卷', { exact: true }).click();
   const survey = (await page.locator('.ant-select-dropdown:visible [title]').first().getAttribute('title'))!;
   await page.locator('.ant-select-dropdown:visible').getByTitle(survey, { exact: true }).first().click();
@@ -167,7 +167,7 @@ test('care entries, albums and options are searched by a name picked, not by a t
   await setLook(page, 'en', 'theme-default');
   await openPage(page, '/engage/carelist');
   const english = region(page, 'Care list');
-  const search = english.locator('form.entity-search');
+  const search = await searchForm(english);
   await pickByName(page, search, 'Care activity', activity!);
   await button(search, 'Search').click();
   await expect(english.locator('.ant-empty')).toHaveCount(0);
@@ -192,8 +192,8 @@ test('an activity\'s details read as formatted text in its view, never as raw HT
   });
   await signInTo(page, '/activity/activity');
   const activities = region(page, '活动');
-  await activities.locator('form.entity-search').getByLabel('活动名称').fill(title);
-  await button(activities.locator('form.entity-search'), '搜索').click();
+  await (await searchForm(activities)).getByLabel('活动名称').fill(title);
+  await button((await searchForm(activities)), '搜索').click();
   await button(row(activities, title), '查看').click();
   const view = formDialog(page);
   const details = view.locator('.rich-text-view').first();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { button, formDialog, openPage, region, row, search, signInTo } from '../support/crud';
+import { button, formDialog, openPage, region, row, search, signInTo, searchForm } from '../support/crud';
 import { signOut, toast } from '../support/session';
 import { setLook } from '../support/shell';
 
@@ -46,9 +46,9 @@ test('a message taken by phone is answered with a notice, which the jobs page sh
 test('a closed message keeps its reason; templates and texts list the demo school\'s', async ({ page }) => {
   await signInTo(page, '/engage/message', { account: 'office' });
   const board = region(page, '留言');
-  await board.locator('form.entity-search').getByLabel('回复状态').click();
+  await (await searchForm(board)).getByLabel('回复状态').click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('待回复', { exact: true }).click();
-  await button(board.locator('form.entity-search'), '搜索').click();
+  await button((await searchForm(board)), '搜索').click();
   const first = board.locator('tbody tr.ant-table-row').first();
   const title = (await first.locator('td').nth(1).innerText()).trim();
   await button(first, '关闭').click();

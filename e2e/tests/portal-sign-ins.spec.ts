@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { button, openPage, region, row } from '../support/crud';
+import { button, openPage, region, row, searchForm } from '../support/crud';
 import { newAlumnus, smsCode } from '../support/portal';
 import { captchaText, signIn } from '../support/session';
 import { setLook } from '../support/shell';
@@ -31,7 +31,7 @@ test('the alumni record tells the office whether the alumnus has signed in to th
     await openPage(page, '/alumni/basicinfo');
     const alumni = region(page, L.region);
     for (const [who, expected] of [[signedIn, L.yes], [never, L.no]] as const) {
-      const form = alumni.locator('form.entity-search');
+      const form = await searchForm(alumni);
       await form.getByLabel(L.name).fill(who.name);
       await button(form, L.search).click();
       await expect(row(alumni, who.name)).toHaveCount(1);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { button, openPage, region, row } from '../support/crud';
+import { button, openPage, region, row, searchForm } from '../support/crud';
 import { apiToken, signIn } from '../support/session';
 import { call, residentId } from '../support/registrations';
 import { setLook } from '../support/shell';
@@ -25,7 +25,7 @@ async function twoRegistrations(request: APIRequestContext, seed: number) {
 }
 
 async function searchNo(list: Locator, label: string, searchLabel: string, registNo: string) {
-  const form = list.locator('form.entity-search');
+  const form = await searchForm(list);
   await form.getByLabel(label).fill(registNo);
   await button(form, searchLabel).click();
   await expect(row(list, registNo)).toHaveCount(1);

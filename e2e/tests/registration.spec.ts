@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { button, chooseBySearch, openPage, region, row, search, signInTo } from '../support/crud';
+import { button, chooseBySearch, openPage, region, row, search, signInTo, searchForm } from '../support/crud';
 import { apiToken, captchaText, toast, watchCaptcha } from '../support/session';
 import { call, residentId } from '../support/registrations';
 import { setLook } from '../support/shell';
@@ -65,7 +65,7 @@ test('the registration screen and its examine drawer in English', async ({ page,
   });
   await signInTo(page, '/alumni/registinfo', { account: 'office' }, { lang: 'en', theme: 'theme-default' });
   const list = region(page, 'Registration');
-  const form = list.locator('form.entity-search');
+  const form = await searchForm(list);
   await form.getByLabel('Registration no.').fill(made.registNo);
   await form.getByRole('button', { name: 'Search' }).click();
   await row(list, made.registNo).getByRole('button', { name: 'Examine' }).click();
@@ -200,8 +200,8 @@ test('an alumnus registers again on the public page, the examiner merges it, and
   await setLook(page, 'en', 'theme-default');
   await openPage(page, '/alumni/basicinfo');
   const alumniEn = region(page, 'Alumnus');
-  await alumniEn.locator('form.entity-search').getByLabel('Name').fill(name);
-  await alumniEn.locator('form.entity-search').getByRole('button', { name: 'Search' }).click();
+  await (await searchForm(alumniEn)).getByLabel('Name').fill(name);
+  await (await searchForm(alumniEn)).getByRole('button', { name: 'Search' }).click();
   await button(row(alumniEn, name), 'View').click();
   await page.getByRole('dialog').getByRole('tab', { name: 'Registrations' }).click();
   const historyEn = page.getByRole('dialog').getByRole('region', { name: 'Registrations and examination' });

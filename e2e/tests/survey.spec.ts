@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { button, choose, openPage, region, row, signInTo } from '../support/crud';
-import { apiToken, signIn, toast } from '../support/session';
+import { apiToken, ensurePublicBase, signIn, toast } from '../support/session';
 import { setLook } from '../support/shell';
 
 const tag = Date.now().toString(36).toUpperCase();
@@ -111,9 +111,11 @@ test('a survey with skip logic: designed, published, answered on a phone, its re
   await page.screenshot({ path: 'screenshots/survey-stats-en.png', fullPage: true });
 });
 
-test('发送邀请 opens a notice push to the survey\'s respondents with the invitation template and each one\'s own link', async ({ page }) => {
+test('发送邀请 opens a notice push to the survey\'s respondents with the invitation template and each one\'s own link', async ({ page, request }) => {
   test.setTimeout(120_000);
   const followUp = `${new Date().getFullYear() - 1}届毕业生一年后跟踪调查`;
+  // The invitation's link is absolute: the preview needs the public address.
+  await ensurePublicBase(request, 'office');
   await signInTo(page, '/survey/questionnaire', { account: 'office' });
   await button(row(region(page, '问卷调查'), followUp), '发送邀请').click();
   await page.waitForURL(/\/message\/noticepush/);

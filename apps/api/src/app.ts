@@ -35,11 +35,13 @@ import { registerImportRoutes } from './engine/excel/excel-routes.js';
 import { registerAuditRoutes } from './engine/audit/audit-routes.js';
 import { registerPersonalAccessRoutes } from './engine/personal-access/personal-access-routes.js';
 import { registerRetentionRoutes } from './modules/retention/retention-routes.js';
+import { registerEngagementRoutes } from './modules/engagement/engagement-routes.js';
 import { registerDictionaryRoutes } from './modules/dict/dict-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
 import { registerSystemAdminRoutes } from './modules/system-admin.js';
 import { registerAcademicRoutes } from './modules/academic/academic.js';
 import { registerPeopleRoutes } from './modules/people/people-routes.js';
+import { registerSegmentRoutes } from './engine/segments/segment-routes.js';
 import { registerRelationRoutes } from './modules/relation/relation.js';
 import { registerWorkflowRoutes } from './modules/workflow/workflow-routes.js';
 import { registerActivityRoutes } from './modules/activity/activity-routes.js';
@@ -47,6 +49,7 @@ import { registerDonationRoutes } from './modules/giving/donation-routes.js';
 import { albumRoutes } from './modules/albums/album-routes.js';
 import { registerSessionRoutes } from './modules/session/session-routes.js';
 import { registerProfileRoutes } from './modules/user-self/profile-routes.js';
+import { registerListSettingsRoutes } from './modules/user-self/list-settings-routes.js';
 import { registerGuestRoute } from './modules/user-self/register-guest.js';
 import { registerOpenPasswordRoute } from './modules/user-self/open-password.js';
 import { seedIfEmpty, type SeedResult } from './seed/seed.js';
@@ -93,6 +96,7 @@ async function apiRoutes(api: FastifyInstance, options: { extraEntities?: readon
   registerMenuRoutes(api);
   registerSessionRoutes(api);
   registerProfileRoutes(api);
+  registerListSettingsRoutes(api);
   registerGuestRoute(api);
   registerOpenPasswordRoute(api);
   for (const entity of [...routedEntities(), ...(options.extraEntities ?? [])]) registerEntityRoutes(api, entity);
@@ -102,6 +106,7 @@ async function apiRoutes(api: FastifyInstance, options: { extraEntities?: readon
   registerSystemAdminRoutes(api);
   registerAcademicRoutes(api);
   registerPeopleRoutes(api);
+  registerSegmentRoutes(api);
   registerJobRoutes(api);
   registerOnlineSessionRoutes(api);
   registerMessagingRoutes(api);
@@ -118,6 +123,7 @@ async function apiRoutes(api: FastifyInstance, options: { extraEntities?: readon
   registerAuditRoutes(api);
   registerPersonalAccessRoutes(api);
   registerRetentionRoutes(api);
+  registerEngagementRoutes(api);
   registerPortalContentRoutes(api);
   registerPortalPrivacyRoutes(api);
   registerPortalCardRoutes(api);
@@ -174,7 +180,10 @@ export async function buildApp(
   const sealed = migrated.length > 0 || seed.seeded ? await sealStoredFields(database.db, services.sealing) : {};
   const sealedRows = Object.values(sealed).reduce((a, b) => a + b, 0);
   if (sealedRows > 0) app.log.info({ sealed }, `encrypted the personal data of ${sealedRows} rows`);
-  await refreshStatisticsAtStart(database, migrated.length > 0 || seed.seeded || sealedRows > 0);
+  // Statistics only guide the planner: a start that finds the file busy (another process starting
+  // on the same file writes it) keeps the statistics it has and serves; the next start refreshes them.
+  await refreshStatisticsAtStart(database, migrated.length > 0 || seed.seeded || sealedRows > 0)
+    .catch((error: unknown) => app.log.warn({ err: error }, 'planner statistics not refreshed at start-up'));
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     await services.jobs.stop(); // running jobs settle while the database is open

@@ -198,7 +198,7 @@ export function createServices(config: Config, database: Database, store: KvStor
   const operations: EntityOperations = new EntityOperations(db, repository, access, labels, hooks, scopes, numbers, new Examination(access, new ExamineLog()), audit, personalAccess);
   const tokens = new TokenService(config.tokenSecret, store);
   const online = new OnlineSessions(db);
-  const sessions = new SessionGuard(db, config.tokenSecret, (task) => database.inTurn(task), online);
+  const sessions = new SessionGuard(db, config.tokenSecret, online);
   tokens.checkSessionsWith((claims) => sessions.isCurrent(claims));
   const signIn = new SignInService(db, store, tokens, sessions, params, config.lockoutMinutes, {
     access: config.accessTokenSeconds, refresh: config.refreshTokenSeconds,

@@ -2,11 +2,15 @@ import { ConfigProvider } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeedbackBridge } from './components/FeedbackBridge';
+import { lightTokens } from './layout/theme-tokens';
 import { antdLocale } from './i18n/language-packs';
 import { useReducedMotion } from './lib/use-reduced-motion';
 import { useSettingsStore } from './stores/settings-store';
 
-/** Theme (motion off when the system asks for reduced motion), language (antd locale and dayjs follow i18n) and the toast holder. */
+/**
+ * Theme (the product's readable colour tokens for the chosen colour; motion off when the system asks for
+ * reduced motion), language (antd locale and dayjs follow i18n) and the toast holder.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const lang = useSettingsStore((s) => s.lang);
   // antd follows i18n's language, which changes once the chosen language's texts have arrived.
@@ -22,7 +26,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, [lang]);
 
   return (
-    <ConfigProvider locale={antdLocale(i18n.language)} theme={{ token: { colorPrimary: color, borderRadius: 6, motion } }}>
+    <ConfigProvider locale={antdLocale(i18n.language)} theme={{ token: { ...lightTokens(color), borderRadius: 6, motion } }}>
       <FeedbackBridge />
       {children}
     </ConfigProvider>

@@ -94,6 +94,11 @@ export interface EntityDef<F extends Record<string, Field> = Record<string, Fiel
    * imported one found by the natural `key`.
    */
   excel?: { export?: boolean; import?: ImportRule };
+  /**
+   * The list's searches may be saved as named segments (`/blade-segment/segment`): a segment keeps the
+   * list call's own filters, and its members are that list for whoever uses it, in their data scope.
+   */
+  segments?: boolean;
 }
 
 /**

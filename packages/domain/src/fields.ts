@@ -108,7 +108,7 @@ export interface TextareaField extends FieldCommon {
   richText?: boolean;
 }
 /** A column of a list field's rows. */
-export type ListColumn = TextField | IntegerField | DictField;
+export type ListColumn = TextField | IntegerField | MoneyField | DateField | DictField;
 export interface ListSpec {
   columns: Record<string, ListColumn>;
   /** At least this many rows when the field has a value (or is required). */

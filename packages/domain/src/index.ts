@@ -2,6 +2,7 @@ export * from './text.js';
 export * from './fields.js';
 export * from './list-text.js';
 export * from './sensitive.js';
+export * from './field-permission.js';
 export * from './personal-data.js';
 export * from './entity.js';
 export * from './wire.js';
@@ -22,6 +23,7 @@ export { paramEntity } from './entities/system/param.js';
 export { tenantPackageEntity } from './entities/system/tenant-package.js';
 export * from './entities/system/address-rule.js';
 export * from './entities/system/retention-policy.js';
+export { savedSegmentEntity } from './entities/system/saved-segment.js';
 export {
   regionEntity, REGION_LEVEL_COLUMNS, REGION_LEVELS, REGION_MSG, REGION_ROOT, isRegionLevel, regionCodeProblem, type RegionLevel,
 } from './entities/system/region.js';
@@ -75,7 +77,10 @@ export { attachEntity } from './entities/resource/attach.js';
 export { emailSettingEntity, EMAIL_SETTING_MSG, SMTP_ENCRYPTION } from './entities/resource/email-setting.js';
 export * from './resource-wire.js';
 export * from './job-wire.js';
+export * from './engagement.js';
 export * from './online-session-wire.js';
+export * from './list-settings-wire.js';
+export * from './segment-wire.js';
 export * from './bladex-import-wire.js';
 export * from './audit.js';
 export { ALUMNI_SOURCE, RELATION_MSG } from './entities/relation/relation-fields.js';
@@ -94,7 +99,7 @@ export {
 export { noticeEntity } from './entities/desk/notice.js';
 export * from './dictionary-english.js';
 export {
-  donationEntity, DONATION_MSG, DONATION_STATUS, RECEIPT_STATUS, DONOR_TYPE, IN_KIND_METHOD,
+  donationEntity, DONATION_MSG, DONATION_STATUS, RECEIPT_STATUS, RECEIPT_NUMBER, DONOR_TYPE, IN_KIND_METHOD,
 } from './entities/giving/donation.js';
 export { photoAlbumEntity, ALBUM_MSG, SHARE_DAYS } from './entities/albums/photo-album.js';
 export { photoEntity } from './entities/albums/photo.js';

@@ -39,6 +39,7 @@ export const JOB_LABELS: Readonly<Record<string, Text>> = {
   'bladex-import': t('BladeX 数据导入', 'BladeX data import'),
   'retention-daily': t('数据保留：每日执行', 'Data retention: daily run'),
   'retention-run': t('数据保留：清理租户数据', 'Data retention: clean up a tenant'),
+  'donation-instalment-reminders': t('认捐分期到期提醒', 'Pledge instalment reminders'),
 };
 
 /** A job's name in a language: its label, or the queue name when it has none. */

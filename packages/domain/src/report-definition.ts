@@ -22,6 +22,11 @@ export interface ReportDefinition {
   chart: ReportChart;
   /** Listing: the fields shown; grouping: the order of group and measure columns (all when empty). */
   columns: string[];
+  /**
+   * A saved segment of the source (one whose list keeps segments): the report covers its members as
+   * the viewer reads them, besides the filters.
+   */
+  segmentId?: string;
 }
 
 export interface ReportGroup {
@@ -55,6 +60,7 @@ export const REPORT_DEF_MSG = {
   notJson: t('报表定义不是有效的 JSON', 'The report definition is not valid JSON'),
   badShape: t('报表定义格式不正确：{detail}', 'The report definition is not valid: {detail}'),
   badSource: t('不支持的数据来源：{name}', 'Unsupported data source: {name}'),
+  noSegments: t('“{source}”不能按分群统计', 'A report of “{source}” cannot cover a segment'),
   badFilter: t('筛选条件 {name} 不是“{source}”可查询的字段', 'Filter {name} is not a searchable field of “{source}”'),
   badGroup: t('字段“{name}”不能用于分组', 'Field “{name}” cannot be grouped by'),
   sensitiveGroup: t('敏感字段“{label}”不能用于分组', 'The sensitive field “{label}” cannot be grouped by'),
@@ -111,6 +117,7 @@ const shape = z.object({
   }).strict()).default([]),
   chart: z.enum(REPORT_CHARTS).default('none'),
   columns: z.array(z.string().max(80)).default([]),
+  segmentId: z.string().regex(/^\d{1,20}$/).optional(),
 }).strict();
 
 /** The base columns a report may group or list besides the entity's fields. */
@@ -221,6 +228,7 @@ export function checkReportDefinition(input: unknown): CheckedReport {
   const entity = entityByName(def.source);
   const source = entity.label;
 
+  if (def.segmentId !== undefined && entity.segments !== true) throw new ReportDefinitionError(REPORT_DEF_MSG.noSegments, { source });
   for (const key of Object.keys(def.filters)) {
     if (!declaredFilter(entity, key)) throw new ReportDefinitionError(REPORT_DEF_MSG.badFilter, { name: key, source });
   }

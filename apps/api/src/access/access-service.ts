@@ -3,6 +3,7 @@ import type { Caller } from '../core/caller.js';
 import { forbidden } from '../core/errors.js';
 import type { Db } from '../db/database.js';
 import { plain } from '../db/row-mapping.js';
+import { FieldPermissions } from './field-permissions.js';
 
 export interface MenuRow {
   id: string;
@@ -36,8 +37,12 @@ const GRANT_TTL_MS = 10_000;
  */
 export class AccessService {
   private readonly cache = new Map<string, Grant>();
+  /** The caller's hidden and read-only fields (decisions 320–322), dropped with the grants. */
+  readonly fields: FieldPermissions;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.fields = new FieldPermissions(db, this);
+  }
 
   private readonly dependents: (() => void)[] = [];
 

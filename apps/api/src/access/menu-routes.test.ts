@@ -41,7 +41,7 @@ const TOP = { business: seedId(95, 1), system: seedId(95, 2), devops: seedId(95,
 const ACADEMIC_MENUS = { department: {}, speciality: {}, departmentexamine: {}, specialityexamine: {} };
 /** The menus of package 校友基础版 that exist so far (DOMAIN 15.4), as tenant 100001's administrator holds them. */
 const BASIC_PACKAGE_MENUS = {
-  desk: { notice: {} }, alumni: { registinfo: {}, basicinfo: {}, studentstatus: {}, alumnitag: {} }, system: { user: {}, dept: {}, dictbiz: {}, addressrule: {}, retention: {} }, authority: { role: {} },
+  desk: { notice: {} }, alumni: { registinfo: {}, basicinfo: {}, studentstatus: {}, alumnitag: {}, segment: {} }, system: { user: {}, dept: {}, dictbiz: {}, addressrule: {}, retention: {} }, authority: { role: {} },
   academic: ACADEMIC_MENUS, org: { association: {} }, activities: { activity: {}, actapplist: {} }, messaging: { alumninotice: {} },
   work: { work_start: {}, work_claim: {}, work_todo: {}, work_send: {}, work_done: {} },
 };
@@ -168,7 +168,7 @@ describe.each(testDialects())('menus on %s', (dialect) => {
 
     it("lists the buttons of tenant 100001's package for its administrator", async () => {
       const buttonsOf = (...menus: string[]) => [...MENU.keys()].filter((c) => menus.some((m) => c.startsWith(`${m}_`)) && !c.startsWith('dict_'));
-      expect(leafCodes(await buttons(foreign)).sort()).toEqual(buttonsOf('notice', 'user', 'dept', 'dictbiz', 'addressrule', 'retention', 'role', 'department', 'speciality', 'departmentexamine', 'specialityexamine', 'registinfo', 'basicinfo', 'studentstatus', 'alumnitag', 'alumni', 'association', 'activity', 'actapplist', 'alumninotice',
+      expect(leafCodes(await buttons(foreign)).sort()).toEqual(buttonsOf('notice', 'user', 'dept', 'dictbiz', 'addressrule', 'retention', 'role', 'department', 'speciality', 'departmentexamine', 'specialityexamine', 'registinfo', 'basicinfo', 'studentstatus', 'alumnitag', 'segment', 'alumni', 'association', 'activity', 'actapplist', 'alumninotice',
         'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done').sort());
     });
 

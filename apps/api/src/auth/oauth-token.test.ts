@@ -345,7 +345,7 @@ describe.each(testDialects())('oauth token on %s', (dialect) => {
         nodes.flatMap((n) => [n.code, ...codes((n.children ?? []) as { code: string }[])]);
       expect(codes(routes.json().data)).toEqual([
         'desk', 'notice', 'work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done',
-        'alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor', 'alumnitag', 'academic', 'department', 'speciality',
+        'alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor', 'alumnitag', 'segment', 'academic', 'department', 'speciality',
         'org', 'association', 'activities', 'activity', 'actapplist', 'activitycost', 'photo', 'giving', 'donation',
         'engage', 'visitrecord', 'carelist', 'message', 'messaging', 'alumninotice', 'noticepush', 'survey', 'questionnaire', 'report', 'reportlist',
       ]);

@@ -36,8 +36,6 @@ export class SessionGuard {
   constructor(
     private readonly db: Db,
     private readonly secret: string,
-    /** How a request's check takes its turn for a connection (see `Database.inTurn`). */
-    private readonly inTurn: <T>(task: () => Promise<T>) => Promise<T> = (task) => task(),
     /** The session records: a token's `sid` must name one of its user (decision 287). */
     private readonly online?: OnlineSessions,
   ) {}
@@ -78,7 +76,7 @@ export class SessionGuard {
    */
   async isCurrent(claims: Pick<TokenClaims, 'user_id' | 'tenant_id' | 'sst' | 'sid'>): Promise<boolean> {
     if (this.online && typeof claims.sid !== 'string') return false;
-    const row = await this.inTurn(() => this.read(claims.user_id, this.online ? claims.sid : undefined));
+    const row = await this.read(claims.user_id, this.online ? claims.sid : undefined);
     const stands = this.live(row) && String(row.tenant_id) === claims.tenant_id && this.stampOf(row) === claims.sst;
     if (!this.online || !row?.session_id) return stands && !this.online;
     // A session whose user can no longer hold it leaves the list of online users at its next use.

@@ -1,12 +1,11 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, type CompiledQuery } from 'kysely';
+import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import { FairSqliteDialect } from './fair-sqlite-dialect.js';
 import { KeptAnswers, keptKey } from './kept-answers.js';
 import { NoticingPostgresDialect } from './noticing-postgres-dialect.js';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { registerSearchFunctions } from './search-index.js';
-import { ReadGate } from './read-gate.js';
 import { SqliteReadPool } from './sqlite-read-pool.js';
 import { cachingSqlite } from './sqlite-statement-cache.js';
 
@@ -32,16 +31,13 @@ export interface Database {
   db: Db;
   dialect: Dialect;
   /**
-   * Runs a read-only query outside any transaction: on SQLite in a reader thread when there are any
-   * (see `SqliteReadPool`), else like `db.executeQuery`. For lists, whose counts may be slow.
+   * Runs a read-only query outside any transaction, in the lane of lists: on SQLite in a reader
+   * thread when there are any (see `SqliteReadPool`), else like `db.executeQuery`; on PostgreSQL on
+   * the lists' own connections (`LIST_LANE_RESERVE`). For lists, counts and reports, whose queries
+   * may be slow: everything else (session checks, sign-in, reads by id, writes) goes through `db`
+   * and never waits behind them.
    */
   read<R>(query: CompiledQuery, options?: ReadOptions): Promise<{ rows: R[] }>;
-  /**
-   * Runs a request's routine reads (its session check) in turn with the lists: on PostgreSQL through
-   * the gate that leaves connections free, so that a sign-in's queries never queue behind the
-   * session checks of a crowd of list requests; on SQLite at once.
-   */
-  inTurn<T>(task: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -50,8 +46,16 @@ pg.types.setTypeParser(1082, (v) => v);
 pg.types.setTypeParser(1114, (v) => v.slice(0, 19));
 pg.types.setTypeParser(1184, (v) => v.slice(0, 19));
 
-/** PostgreSQL connections that lists never take, so sign-in and writes do not wait behind slow counts. */
-const RESERVED_CONNECTIONS = 2;
+/**
+ * On PostgreSQL lists run on a pool of their own, of `DATABASE_POOL_SIZE` less this many connections
+ * (at least one), beside the pool of `DATABASE_POOL_SIZE` that serves everything else: however many
+ * slow counts run, a session check, a sign-in or a read by id finds its own pool free of them, and
+ * the lists of one busy user cannot take every connection the server may open.
+ */
+const LIST_LANE_RESERVE = 2;
+
+/** The connections of PostgreSQL's list lane for a pool size (see `LIST_LANE_RESERVE`). */
+export const listLaneSize = (poolSize: number): number => Math.max(1, poolSize - LIST_LANE_RESERVE);
 
 /**
  * What to do when PostgreSQL ends a pooled connection that sits idle (a server restart, a fail-over,
@@ -65,18 +69,20 @@ export function openDatabase(config: Config['database'], onIdleConnectionLost: I
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
     pool.on('error', onIdleConnectionLost);
+    const listPool = new pg.Pool({ connectionString: config.url, max: listLaneSize(config.poolSize) });
+    listPool.on('error', onIdleConnectionLost);
     const kept = new KeptAnswers(config.url);
     const db = new Kysely<unknown>({ dialect: new NoticingPostgresDialect({ pool }, () => kept.drop()) }) as Db;
-    // Lists leave connections for everything else (sign-in first): 2 of 10 by default.
-    const lists = new ReadGate(Math.max(1, config.poolSize - RESERVED_CONNECTIONS));
-    const run = <R>(query: CompiledQuery) => lists.run(() => db.executeQuery<R>(query));
+    // Lists only read, so their lane needs no noticing of writes.
+    const lists = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: listPool }) });
+    const run = <R>(query: CompiledQuery) => lists.executeQuery<R>(query);
     return {
       db,
       dialect: 'postgres',
       read: <R>(query: CompiledQuery, options?: ReadOptions) => (options?.keep ? kept.read(keptKey(query), () => run<R>(query)) : run<R>(query)),
-      inTurn: (task) => lists.run(task),
       close: async () => {
         await kept.close();
+        await lists.destroy();
         await db.destroy();
       },
     };
@@ -98,7 +104,6 @@ export function openDatabase(config: Config['database'], onIdleConnectionLost: I
     read: readers
       ? async <R>(query: CompiledQuery, options?: ReadOptions) => ({ rows: await readers.all<R>(query.sql, query.parameters, options?.keep ? keptKey(query) : undefined) })
       : <R>(query: CompiledQuery) => db.executeQuery<R>(query),
-    inTurn: (task) => task(),
     close: async () => {
       await readers?.close();
       await db.destroy();

@@ -1,22 +1,19 @@
 import pg from 'pg';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useNamedPostgresApp } from '../test-support/named-postgres-app.js';
+import type { TestApp } from '../test-support/test-app.js';
 
 /** random() tells a kept answer from a fresh one. */
 const RANDOM = { sql: 'select random() as total', parameters: [], query: { kind: 'RawNode' } } as never;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('answers kept on postgres until a write', () => {
+  const server = useNamedPostgresApp('kept-answers');
   let t: TestApp;
   let other: pg.Client;
-  beforeAll(async () => {
-    t = await startTestApp('postgres');
-    other = new pg.Client({ connectionString: t.config.database.kind === 'postgres' ? t.config.database.url : '' });
-    await other.connect();
-  });
-  afterAll(async () => {
-    await other?.end();
-    await t?.close();
+  beforeAll(() => {
+    t = server.app();
+    other = server.client();
   });
 
   const kept = async () => (await t.app.services.database.read<{ total: number }>(RANDOM, { keep: true })).rows[0]?.total;

@@ -61,6 +61,14 @@ import * as delegatedCollegeAdmin from './migrations/066-delegated-college-admin
 import * as personalAccess from './migrations/067-personal-access.js';
 import * as alumniTags from './migrations/068-alumni-tags.js';
 import * as retention from './migrations/069-retention.js';
+import * as savedSegments from './migrations/070-saved-segments.js';
+import * as engagement from './migrations/071-engagement.js';
+import * as givingDepth from './migrations/072-giving-depth.js';
+import * as roleFieldRules from './migrations/073-role-field-rules.js';
+import * as listSettings from './migrations/074-list-settings.js';
+import * as fullPlannerStatistics from './migrations/075-full-planner-statistics.js';
+import * as linearSearchPairs from './migrations/076-linear-search-pairs.js';
+import * as engagementLibraryFacts from './migrations/077-engagement-library-facts.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -126,6 +134,14 @@ const MIGRATIONS = [
   ['067-personal-access', personalAccess],
   ['068-alumni-tags', alumniTags],
   ['069-retention', retention],
+  ['070-saved-segments', savedSegments],
+  ['071-engagement', engagement],
+  ['072-giving-depth', givingDepth],
+  ['073-role-field-rules', roleFieldRules],
+  ['074-list-settings', listSettings],
+  ['075-full-planner-statistics', fullPlannerStatistics],
+  ['076-linear-search-pairs', linearSearchPairs],
+  ['077-engagement-library-facts', engagementLibraryFacts],
 ] as const;
 
 /** The names of the migrations, in the order they are applied. */

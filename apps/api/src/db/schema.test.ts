@@ -13,6 +13,8 @@ import { STUDENT_TALLIES } from './migrations/020-student-tallies.js';
 import { DONATION_TALLY_TABLES, VISIT_TALLY_TABLES } from './migrations/031-visit-donation-tallies.js';
 import { CONSENT_LOG_TABLE } from './migrations/023-consent-log.js';
 import { AUDIT_TABLE } from './migrations/037-audit-trail.js';
+import { LIST_SETTING_TABLE } from './migrations/074-list-settings.js';
+import { ROLE_FIELD_TABLE } from './migrations/073-role-field-rules.js';
 import { LATER_MENUS, up as addLaterMenus } from './migrations/040-menus-of-later-modules.js';
 import { FLOW_ACTIVITY_TABLE, FLOW_DEFINITION_TABLE, FLOW_INSTANCE_TABLE, PROCESS_LEAVE_TABLE } from './migrations/027-workflow.js';
 
@@ -46,6 +48,8 @@ describe.each(testDialects())('schema on %s', (dialect) => {
     expect(columns.get('blade_top_menu_setting')?.sort()).toEqual(['id', 'menu_id', 'top_menu_id']);
     expect(columns.get('blade_role_scope')?.sort()).toEqual(['id', 'role_id', 'scope_category', 'scope_id']);
     expect(columns.get('blade_user_oauth')?.sort()).toEqual(['create_time', 'id', 'source', 'tenant_id', 'user_id', 'uuid']);
+    expect(columns.get(LIST_SETTING_TABLE)?.sort()).toEqual(['columns', 'id', 'list_key', 'tenant_id', 'update_time', 'user_id']);
+    expect(columns.get(ROLE_FIELD_TABLE)?.sort()).toEqual(['create_time', 'create_user', 'entity', 'field', 'id', 'mode', 'role_id', 'tenant_id']);
     expect(columns.has('app_migration')).toBe(true);
   });
 
@@ -56,8 +60,8 @@ describe.each(testDialects())('schema on %s', (dialect) => {
   });
 
   it('creates no table that no entity or link explains', () => {
-    const known = new Set([...ENTITIES.map((e) => e.table), 'blade_role_menu', 'blade_top_menu_setting', 'blade_send_record', 'blade_notice_read', 'portal_session', 'portal_visibility', 'portal_consent', 'alumni_act_ticket', 'alumni_act_check_in_scan', 'blade_user_platform', 'blade_user_oauth', 'blade_role_scope', 'app_user_session', 'app_online_session', 'app_sequence', 'alumni_examine_log', 'alumni_identity_key', CONSENT_LOG_TABLE, AUDIT_TABLE,
-      FLOW_DEFINITION_TABLE, FLOW_INSTANCE_TABLE, FLOW_ACTIVITY_TABLE, PROCESS_LEAVE_TABLE, 'app_migration', 'app_migration_lock', 'app_job_progress', 'app_bladex_import_map', 'app_bladex_import_run', ...(dialect === 'sqlite' ? ['app_job'] : []), ...Object.values(STUDENT_TALLIES), ...Object.values(VISIT_TALLY_TABLES), ...Object.values(DONATION_TALLY_TABLES), ...(dialect === 'sqlite' ? SEARCH_TABLES : [])]);
+    const known = new Set([...ENTITIES.map((e) => e.table), 'blade_role_menu', 'blade_top_menu_setting', 'blade_send_record', 'blade_notice_read', 'portal_session', 'portal_visibility', 'portal_consent', 'alumni_act_ticket', 'alumni_act_check_in_scan', 'blade_user_platform', 'blade_user_oauth', 'blade_role_scope', 'app_user_session', 'app_online_session', 'app_sequence', 'alumni_examine_log', 'alumni_identity_key', CONSENT_LOG_TABLE, AUDIT_TABLE, ROLE_FIELD_TABLE,
+      LIST_SETTING_TABLE, 'alumni_donation_fund_tally', 'alumni_donation_reminder', 'alumni_engagement', 'alumni_engagement_trend', 'alumni_engagement_weight', FLOW_DEFINITION_TABLE, FLOW_INSTANCE_TABLE, FLOW_ACTIVITY_TABLE, PROCESS_LEAVE_TABLE, 'app_migration', 'app_migration_lock', 'app_job_progress', 'app_bladex_import_map', 'app_bladex_import_run', ...(dialect === 'sqlite' ? ['app_job'] : []), ...Object.values(STUDENT_TALLIES), ...Object.values(VISIT_TALLY_TABLES), ...Object.values(DONATION_TALLY_TABLES), ...(dialect === 'sqlite' ? SEARCH_TABLES : [])]);
     // pg-boss keeps its tables beside the test's (JOB_SCHEMA is the test schema) once a job is queued.
     const jobTables = (name: string) => dialect === 'postgres' && (['job', 'queue', 'schedule', 'subscription', 'version', 'archive'].includes(name) || /^j[0-9a-f]{56}$/.test(name));
     expect([...columns.keys()].filter((name) => !known.has(name) && !jobTables(name))).toEqual([]);
@@ -130,5 +134,5 @@ describe('restart on the same SQLite file', () => {
     } finally {
       await second.app.close();
     }
-  });
+  }, 120_000); // two starts of a migrated and seeded database: a minute beside the other suites
 });

@@ -1,5 +1,5 @@
 import { paramEntity } from '@alumni/domain';
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntityRepository } from '../engine/entity-repository.js';
 import { insertSyntheticRows, SYNTHETIC_TENANT } from '../test-support/synthetic-rows.js';
@@ -58,6 +58,20 @@ describe.each(testDialects())('contains search through the search index on %s', 
     await param(`alphabet soup ${tag}`, `${tag}-e`);
   });
   afterAll(async () => t?.close());
+
+  it.runIf(dialect === 'postgres')('indexes each distinct pair of neighbouring characters, lower-cased, of short and long texts alike', async () => {
+    const pairsOf = (text: string) => {
+      const chars = [...text.toLowerCase()];
+      return [...new Set(chars.slice(1).map((c, i) => `${chars[i]}${c}`))].sort();
+    };
+    const long = Array.from({ length: 20_000 }, (_, i) => `校友${i % 97}Ab `).join('');
+    for (const text of ['张三丰', 'AbCab', '', 'a', '  ', '校友会 Alumni 北京', long]) {
+      const { rows } = await sql<{ pairs: string[] }>`select app_search_pairs(${text}) as pairs`.execute(t.app.services.database.db);
+      expect([...(rows[0]?.pairs ?? [])].sort(), text.slice(0, 20)).toEqual(pairsOf(text));
+    }
+    const { rows } = await sql<{ pairs: string[] | null }>`select app_search_pairs(null) as pairs`.execute(t.app.services.database.db);
+    expect(rows[0]?.pairs).toEqual([]);
+  });
 
   it('finds Chinese text by 1, 2 and 3 characters', async () => {
     expect((await byName('丰')).keys).toEqual([`${tag}-b`]);

@@ -1,8 +1,8 @@
-import { entityByName, parseIds, permissionCodes, t, type EntityDef, type IdsField } from '@alumni/domain';
+import { FIELD_PERMISSION_MSG, entityByName, parseIds, permissionCodes, t, type EntityDef, type IdsField } from '@alumni/domain';
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../core/caller.js';
 import { ok } from '../core/envelope.js';
-import { badRequest } from '../core/errors.js';
+import { AppError, badRequest } from '../core/errors.js';
 import { now } from '../core/time.js';
 import { requireIds } from './entity-operations.js';
 
@@ -49,6 +49,9 @@ export function registerBulkIdsCalls(app: FastifyInstance, entity: EntityDef): v
         const caller = requireCaller(req.caller);
         const { operations: ops, repository, database } = app.services;
         await ops.requireCode(caller, permissionCodes(entity).edit);
+        // A field hidden from the caller or read-only for it is not changed in bulk either (decisions 320–322).
+        const view = await ops.fieldView(entity, caller);
+        if (view.hidden.has(name) || view.readonly.has(name)) throw new AppError(403, FIELD_PERMISSION_MSG.hiddenBulk, { label: field.label[req.lang] });
         const body = (req.body ?? {}) as Record<string, unknown>;
         const rowIds = requireIds(parseIds(body.ids));
         const values = parseIds(body.values);

@@ -4,6 +4,7 @@ import {
   type Condition, type EntityDef, type Lang, type ListQuery, type Page, type SubmitValues,
 } from '@alumni/domain';
 import type { AccessService } from '../access/access-service.js';
+import type { FieldView } from '../access/field-permissions.js';
 import type { ScopeService } from '../access/scope-service.js';
 import type { Caller } from '../core/caller.js';
 import { badRequest, forbidden, invalidFields, notFound } from '../core/errors.js';
@@ -22,6 +23,7 @@ import { sanitizeRichText } from './rich-text.js';
 import { AuditBatch, type AuditTrail } from './audit/audit-trail.js';
 import type { PersonalAccessLog } from './personal-access/personal-access-log.js';
 import { buildTree, markHasChildren } from '../core/tree.js';
+import { checkFieldWrites, refuseHiddenQuery, withoutHiddenFields } from './field-rules.js';
 
 const YES_NO: Record<string, string> = { '0': '否', '1': '是' };
 
@@ -41,6 +43,8 @@ export interface WritePlan {
   via?: 'import';
   /** Reads of unchanging rows, kept while the plan lives (see `readOnce`). */
   reads: PlanReads;
+  /** The caller's hidden and read-only fields of the entity (decisions 320–322); none for the server's own writes. */
+  fields?: FieldView;
   /**
    * A field whose uniqueness the writer has already established for every row it writes (an
    * import's natural key, read once for the whole file): its unique rule is not checked again.
@@ -184,14 +188,36 @@ export class EntityOperations {
   }
 
   /** A list call's raw query: the entity's fields, and the extra parameters its hooks declare. */
-  async listFromQuery(entity: EntityDef, caller: Caller, raw: Record<string, unknown>, access: AccessNote | null = { kind: 'list', filter: raw }): Promise<Page<JsonRecord>> {
+  async listFromQuery(
+    entity: EntityDef, caller: Caller, raw: Record<string, unknown>, access: AccessNote | null = { kind: 'list', filter: raw }, also: readonly Condition[] = [],
+  ): Promise<Page<JsonRecord>> {
     const { query, extra } = await this.parsedList(entity, caller, raw);
-    return this.list(entity, caller, query, extra, access);
+    return this.list(entity, caller, query, [...extra, ...also], access);
+  }
+
+  /**
+   * How many rows a list call's raw query matches for the caller: the list's own count (the same
+   * filters, tenant and data scope), without reading a page (a saved segment's member count).
+   */
+  async countFromQuery(entity: EntityDef, caller: Caller, raw: Record<string, unknown>): Promise<number> {
+    const scope = await this.authoriseRead(entity, caller);
+    const { query, extra } = await this.parsedList(entity, caller, raw);
+    return this.repository.count(entity, scope, query, extra);
+  }
+
+  /**
+   * The conditions of a list call's raw query for the caller (its filters and the parameters its hooks
+   * declare), checked as the list checks them: what a saved segment's members are read by.
+   */
+  async listConditions(entity: EntityDef, caller: Caller, raw: Record<string, unknown>): Promise<Condition[]> {
+    const { query, extra } = await this.parsedList(entity, caller, raw);
+    return [...query.conditions, ...extra];
   }
 
   private async parsedList(entity: EntityDef, caller: Caller, raw: Record<string, unknown>): Promise<{ query: ListQuery; extra: Condition[] }> {
     const params = this.hooks.get(entity.name)?.listParams ?? {};
     const query = parseListQuery(entity, raw, new Set(Object.keys(params)));
+    refuseHiddenQuery(entity, query, await this.fieldView(entity, caller));
     const extra: Condition[] = [];
     for (const [name, conditions] of Object.entries(params)) {
       const value = raw[name];
@@ -337,6 +363,7 @@ export class EntityOperations {
     return {
       entity, caller, lang, scope: await this.rowScope(entity, caller), hooks: this.hooks.get(entity.name),
       writeHooks: await this.writeHooks(entity, caller), codes: (await this.access.grant(caller)).codes, reads: new Map(),
+      fields: await this.fieldView(entity, caller),
     };
   }
 
@@ -366,6 +393,7 @@ export class EntityOperations {
     if (parsed.id && !existing) throw notFound();
     const values = parsed.values;
     if (existing) keepMaskedValues(entity, values, existing, lang);
+    if (plan.fields && !plan.system) checkFieldWrites(entity, plan.fields, values, existing, lang);
     // A rich-text body keeps only markup that is safe to show (DOMAIN 1.3 `text(html)`).
     for (const [name, field] of Object.entries(entity.fields)) {
       if (field.kind === 'textarea' && field.richText && typeof values[name] === 'string') values[name] = sanitizeRichText(values[name]);
@@ -457,6 +485,11 @@ export class EntityOperations {
     return sensitiveFields(entity).length > 0 && this.access.can(caller, SENSITIVE_VIEW);
   }
 
+  /** How the caller sees and writes the entity's fields: hidden, read-only, masked (decisions 320–322). */
+  fieldView(entity: EntityDef, caller: Caller): Promise<FieldView> {
+    return this.access.fields.view(entity, caller);
+  }
+
   /**
    * Records in the personal-data access report one read of records whose sensitive fields a caller
    * was answered unmasked (decision 302): the ids and the names of the fields that held a value. The
@@ -484,13 +517,15 @@ export class EntityOperations {
    */
   async withDisplayNames(entity: EntityDef, caller: Caller, records: JsonRecord[], access?: AccessNote | null): Promise<void> {
     if (records.length === 0) return;
-    const sensitive = sensitiveFields(entity);
-    if (sensitive.length > 0 && !(await this.access.can(caller, SENSITIVE_VIEW))) {
+    // Masking a sensitive field is one case of the caller's field view; a hidden field is neither masked nor recorded.
+    const view = await this.fieldView(entity, caller);
+    const sensitive = sensitiveFields(entity).filter(([name]) => !view.hidden.has(name));
+    if (view.masked.length > 0) {
       for (const r of records) {
-        for (const [name, kind] of sensitive) if (typeof r[name] === 'string' && r[name] !== '') r[name] = maskSensitive(kind, r[name] as string);
+        for (const [name, kind] of view.masked) if (typeof r[name] === 'string' && r[name] !== '') r[name] = maskSensitive(kind, r[name] as string);
       }
     } else if (sensitive.length > 0 && access !== null) {
-      await this.recordAccess(entity, caller, records, access ?? { kind: records.length === 1 ? 'detail' : 'list' });
+      await this.recordAccess(entity, caller, records, access ?? { kind: records.length === 1 ? 'detail' : 'list' }, sensitive.map(([name]) => name));
     }
     this.hooks.get(entity.name)?.present?.(records);
     await this.hooks.get(entity.name)?.withRelated?.(records, caller);
@@ -510,6 +545,7 @@ export class EntityOperations {
         }
       }
     }
+    withoutHiddenFields(records, view.hidden);
   }
 
 }

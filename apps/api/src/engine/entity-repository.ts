@@ -303,6 +303,12 @@ export class EntityRepository {
     return { records: rows.map((r) => this.toRecord(entity, r)), total };
   }
 
+  /** The rows a list call matches: the count `page` runs first, alone. */
+  async count(entity: EntityDef, scope: RowScope, query: ListQuery, extra: Condition[] = []): Promise<number> {
+    const queries = this.listQueries(entity, scope, query, extra);
+    return Number((await this.read(queries.count, { keep: true })).rows[0]?.total ?? 0);
+  }
+
   /** The count and page SQL of one list call, with its values bound (what `page` runs; plans are checked on it). */
   listQueries(entity: EntityDef, scope: RowScope, query: ListQuery, extra: Condition[] = []): PageShape {
     const conditions = this.onColumns(entity, [...query.conditions, ...extra]);

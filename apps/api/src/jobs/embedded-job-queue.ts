@@ -219,7 +219,7 @@ export class EmbeddedJobQueue implements JobQueue {
 
   private async runOne(row: JobRow, token: string, handler: JobHandler<unknown>, stopping: AbortSignal): Promise<void> {
     const result = await runClaimedJob(
-      { id: row.id, name: row.name, data: JSON.parse(row.data) as unknown, tenantId: row.tenant_id, retryCount: Number(row.retry_count) },
+      { id: row.id, name: row.name, data: JSON.parse(row.data) as unknown, tenantId: row.tenant_id, retryCount: Number(row.retry_count), leaseSeconds: Number(row.expire_in_seconds) },
       handler, this.progress,
       // Each check also renews the lease: a living run keeps its job however long it takes, and a
       // process that dies or hangs loses it `expire_in_seconds` after its last check.

@@ -1,6 +1,7 @@
 import { JOB_LABELS, jobLabel } from '@alumni/domain';
 import { describe, expect, it } from 'vitest';
 import { BLADEX_IMPORT_JOB } from '../modules/develop/bladex-import/bladex-import-service.js';
+import { INSTALMENT_REMINDER_JOB } from '../modules/giving/instalment-reminders.js';
 import { ANSWER_NOTICE_JOB } from '../modules/messaging/answer-notice.js';
 import { NOTICE_PUSH_SEND_JOB, NOTICE_PUSH_START_JOB } from '../modules/messaging/notice-push-sending.js';
 import { SMS_PUSH_DISPATCH_JOB, SMS_PUSH_SEND_JOB } from '../modules/messaging/sms-push-sender.js';
@@ -10,7 +11,7 @@ import { PROCESS_TIMER_JOB } from '../modules/workflow/process-timers.js';
 
 const QUEUED = [
   BLADEX_IMPORT_JOB, ANSWER_NOTICE_JOB, NOTICE_PUSH_START_JOB, NOTICE_PUSH_SEND_JOB, SMS_PUSH_DISPATCH_JOB, SMS_PUSH_SEND_JOB, SURVEY_CLOSE_JOB, PROCESS_TIMER_JOB,
-  RETENTION_DAILY_JOB, RETENTION_RUN_JOB,
+  RETENTION_DAILY_JOB, RETENTION_RUN_JOB, INSTALMENT_REMINDER_JOB,
 ];
 
 describe('the names of the background jobs on the jobs page', () => {

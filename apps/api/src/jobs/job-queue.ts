@@ -50,6 +50,13 @@ export interface RunningJob<T> {
   retryCount: number;
   /** Aborted when someone cancels the job or the queue stops: stop at the next safe point. */
   signal: AbortSignal;
+  /**
+   * When (epoch ms) a job that works in rounds stops taking more and queues a job for the rest:
+   * half its lease after the run began. On PostgreSQL pg-boss ends a run at its lease however busy it
+   * is, so a run that hands over by then is never taken from a living process, whatever an SMTP
+   * server or the machine's load makes a round cost.
+   */
+  handOverAt: number;
   /** Records how far the job has come, shown on the jobs page. */
   progress(done: number, total: number, message?: string): Promise<void>;
 }

@@ -8,6 +8,8 @@ export interface ClaimedJob {
   data: unknown;
   tenantId: string | null;
   retryCount: number;
+  /** How long the queue leaves this run the job before another process may take it. */
+  leaseSeconds: number;
 }
 
 /** What the queue answers about a running job between its checks. */
@@ -29,6 +31,7 @@ export async function runClaimedJob(
   stopping: AbortSignal,
   checkMs: number,
 ): Promise<{ ok: true; output: unknown } | { ok: false; error: string; aborted: boolean }> {
+  const startedAt = Date.now();
   const controller = new AbortController();
   const abort = (): void => controller.abort();
   stopping.addEventListener('abort', abort, { once: true });
@@ -43,6 +46,7 @@ export async function runClaimedJob(
     tenantId: claimed.tenantId,
     retryCount: claimed.retryCount,
     signal: controller.signal,
+    handOverAt: startedAt + (claimed.leaseSeconds * 1000) / 2,
     progress: (done, total, message) => progress.record(claimed.id, done, total, message === undefined ? undefined : maskPersonalText(message)),
   };
   try {

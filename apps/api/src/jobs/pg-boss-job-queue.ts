@@ -10,6 +10,17 @@ import type { JobProgress } from './job-progress.js';
 import { runClaimedJob } from './job-runner.js';
 import type { QueueSettings } from './queue-settings.js';
 
+
+/** PostgreSQL's errors of a creation another process made at the same moment: deadlock, unique key, table exists. */
+const CONCURRENT_CREATE_CODES = new Set(['40P01', '23505', '42P07']);
+/** A PostgreSQL interval as node-postgres reads it (`{ minutes: 5 }`), in seconds; null when absent. */
+function intervalSeconds(interval: unknown): number | null {
+  if (!interval || typeof interval !== 'object') return null;
+  const part = (key: string) => Number((interval as Record<string, unknown>)[key] ?? 0) || 0;
+  const seconds = part('days') * 86_400 + part('hours') * 3_600 + part('minutes') * 60 + part('seconds') + part('milliseconds') / 1_000;
+  return seconds > 0 ? seconds : null;
+}
+
 /** What pg-boss stores as a job's data: the caller's data with who asked and for which tenant. */
 interface Envelope {
   tenantId: string | null;
@@ -229,9 +240,24 @@ export class PgBossJobQueue implements JobQueue {
     });
   }
 
+  /**
+   * Creates a queue once. Two processes starting together on a database may both create a queue this
+   * release adds; PostgreSQL then ends one of them as a deadlock or a duplicate (pg-boss adds the
+   * queue's row and its partition). The queue exists once the other has made it, so the one refused
+   * asks again, and pg-boss finds it there.
+   */
   private async ensureQueue(name: string): Promise<void> {
     if (this.queues.has(name)) return;
-    await this.boss.createQueue(name, { name, policy: 'standard' });
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.boss.createQueue(name, { name, policy: 'standard' });
+        break;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (attempt >= 5 || !CONCURRENT_CREATE_CODES.has(String(code))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
     this.queues.add(name);
   }
 
@@ -246,7 +272,8 @@ export class PgBossJobQueue implements JobQueue {
         if (!job) return null;
         if (workerId) this.boss.notifyWorker(workerId);
         const result = await runClaimedJob(
-          { id: job.id, name: job.name, data: job.data?.data ?? null, tenantId: job.data?.tenantId ?? null, retryCount: job.retryCount },
+          { id: job.id, name: job.name, data: job.data?.data ?? null, tenantId: job.data?.tenantId ?? null, retryCount: job.retryCount,
+            leaseSeconds: intervalSeconds(job.expireIn) ?? this.settings.leaseSeconds },
           handler, this.progress,
           { stillOurs: async () => (await this.row(job.id))?.state === 'active' },
           this.stopping.signal, this.settings.checkMs,

@@ -16,6 +16,7 @@ import { GrantOperations } from './role/grant-operations.js';
 import { GrantStore } from './role/grant-store.js';
 import { roleHooks } from './role/role-hooks.js';
 import { registerRoleRoutes } from './role/role-routes.js';
+import { registerFieldRuleRoutes } from './role/field-rule-routes.js';
 import { tenantHooks } from './tenant/tenant-hooks.js';
 import { TenantOperations } from './tenant/tenant-operations.js';
 import { registerTenantRoutes } from './tenant/tenant-routes.js';
@@ -62,6 +63,7 @@ export function registerSystemAdminRoutes(app: FastifyInstance): void {
   registerOrgRoutes(app);
   registerRegionRoutes(app);
   registerRoleRoutes(app, grants);
+  registerFieldRuleRoutes(app, grants);
   registerMenuAdminRoutes(app);
   registerNoticeBellRoutes(app);
   registerTenantRoutes(app, new TenantOperations(operations, repository, access, new TenantStore(database.db), quotas));

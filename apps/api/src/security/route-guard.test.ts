@@ -2,6 +2,7 @@ import { postEntity, routedEntities, type EntityDef } from '@alumni/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COLLEGE_ASSISTANT_ROLE_ID, COLLEGE_ROLE_ID } from '../seed/college-administration.js';
+import { ROLE_FIELD_TABLE } from '../db/migrations/073-role-field-rules.js';
 import { DATA_SCOPE_TABLE, seedId } from '../seed/menu-tree.js';
 import { ADMIN_ROLE_ID, ADMIN_USER_ID, ROOT_DEPT_ID, menuIdsByCode } from '../seed/platform-seed.js';
 import { startTestApp, testDialects, type TestApp } from '../test-support/test-app.js';
@@ -35,6 +36,12 @@ const SELF_SERVICE: Record<string, string> = {
   'GET /api/blade-system/menu/grant-tree': 'what the caller can grant: their own menus and scopes',
   'GET /api/blade-system/menu/grant-top-tree': 'own menus, for the top-menu picker',
   'GET /api/blade-system/menu/role-tree-keys': "roles' keys filtered to the menus the caller holds",
+  // The forms' and lists' own restrictions: computed from the caller's own roles, so a role holding nothing gets nothing.
+  'GET /api/blade-system/menu/field-rules': 'own hidden and read-only fields (decisions 320–322)',
+  // Each list's columns as the user arranged them: the caller's own row only (decisions 326–327).
+  'GET /api/blade-user/list-settings': 'own column settings of a list',
+  'POST /api/blade-user/list-settings': 'own column settings of a list',
+  'POST /api/blade-user/list-settings/reset': 'own column settings of a list, back to the defined ones',
   // The department/role switch dialog: what the caller holds (another user only for the super administrator).
   'GET /api/blade-system/dept/select': 'own departments',
   'GET /api/blade-system/role/select': 'own roles',
@@ -240,6 +247,7 @@ describe.each(testDialects())('security/routes on %s', (dialect) => {
       roles: await db.selectFrom('blade_role').select(['id', 'parent_id', 'role_name', 'is_deleted']).orderBy('id').execute(),
       roleMenus: (await db.selectFrom('blade_role_menu').select(['role_id', 'menu_id']).execute()).map((r) => `${r.role_id}|${r.menu_id}`).sort(),
       roleScopes: (await db.selectFrom('blade_role_scope').select(['role_id', 'scope_id']).execute()).map((r) => `${r.role_id}|${r.scope_id}`).sort(),
+      roleFields: (await db.selectFrom(ROLE_FIELD_TABLE).select(['role_id', 'entity', 'field', 'mode']).execute()).map((r) => `${r.role_id}|${r.entity}|${r.field}|${r.mode}`).sort(),
     });
     const before = await snapshot();
 
@@ -283,6 +291,13 @@ describe.each(testDialects())('security/routes on %s', (dialect) => {
         variants.push({ ...c, body: { roleIds: COLLEGE_ASSISTANT_ROLE_ID, menuIds: notHeld.join(',') } });
         variants.push({ ...c, body: { roleIds: COLLEGE_ASSISTANT_ROLE_ID, menuIds: menus.get('user'), dataScopeIds: userScopeAll } });
         variants.push({ ...c, body: { roleIds: COLLEGE_ROLE_ID, menuIds: menus.get('user') } });
+      }
+      // Field rules (decisions 320–322): of an entity whose menu it does not hold, of its own role, of a role outside.
+      if (route.url.endsWith('/blade-system/role/field-rules') && route.method === 'POST') {
+        const rules = [{ field: 'tenantName', mode: 'hidden' }];
+        variants.push({ ...c, body: { roleId: COLLEGE_ASSISTANT_ROLE_ID, entity: 'tenant', rules } });
+        variants.push({ ...c, body: { roleId: COLLEGE_ROLE_ID, entity: 'user', rules: [{ field: 'phone', mode: 'hidden' }] } });
+        variants.push({ ...c, body: { roleId: outside.role, entity: 'user', rules: [{ field: 'phone', mode: 'hidden' }] } });
       }
       for (const v of variants) {
         calls++;

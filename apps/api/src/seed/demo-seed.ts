@@ -80,7 +80,7 @@ const GRANTS: Record<string, string[]> = {
     'resource', 'sms', 'sms_view', 'attach', 'attach_view', 'messaging', ...withButtons('emailsetting', 'noticetemplate', 'text', 'alumninotice', 'noticepush', 'smspush'),
     ...withButtons('message'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
-    ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor', 'privacyrequest', 'alumnicard', 'alumnicardverify', 'alumnitag'),
+    ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor', 'privacyrequest', 'alumnicard', 'alumnicardverify', 'alumnitag', 'segment'),
     ...withButtons('org', 'association', 'engage', 'visitrecord', 'carelist', 'docquery'),
     ...withButtons('activities', 'activity', 'actapplist', 'activitycost'),
     ...withButtons('photo', 'giving', 'donation'),
@@ -91,7 +91,7 @@ const GRANTS: Record<string, string[]> = {
     'academic', 'department', 'department_add', 'department_view', 'speciality', 'speciality_add', 'speciality_view',
     'alumni', 'alumni_sensitive_view', 'registinfo', 'registinfo_add', 'registinfo_edit', 'registinfo_view', 'registinfo_examine',
     'registinfo_enable', 'registinfo_export', 'basicinfo', 'basicinfo_add', 'basicinfo_edit', 'basicinfo_view', 'basicinfo_export',
-    ...withButtons('alumnitag'),
+    ...withButtons('alumnitag'), 'segment',
     'studentstatus', 'studentstatus_add', 'studentstatus_edit', 'studentstatus_delete', 'studentstatus_view', 'studentstatus_export',
     'student', 'student_view', 'student_export',
     'honor', 'honor_add', 'honor_edit', 'honor_view',
@@ -120,12 +120,12 @@ const GRANTS: Record<string, string[]> = {
     'messaging', 'noticetemplate', 'noticetemplate_view', 'alumninotice', 'alumninotice_view', 'noticepush', 'noticepush_view',
     'smspush', 'smspush_add', 'smspush_edit', 'smspush_view', 'smspush_send', 'smspushtarget_add', 'smspushtarget_alumni', 'smspushtarget_resend',
     'activities', 'activity', 'activity_view', 'actapplist', 'actapplist_view', 'activitycost', 'activitycost_view', 'activitycost_export',
-    'alumni_sensitive_view', 'basicinfo', 'basicinfo_view', 'alumnitag', 'alumnitag_view', 'photo', 'photo_view', ...withButtons('giving', 'donation'),
+    'alumni_sensitive_view', 'basicinfo', 'basicinfo_view', 'alumnitag', 'alumnitag_view', 'segment', 'photo', 'photo_view', ...withButtons('giving', 'donation'),
     ...REPORT_VIEWER,
   ],
   leader: [
     'academic', 'department', 'department_view', 'speciality', 'speciality_view',
-    'alumni', 'registinfo', 'registinfo_view', 'basicinfo', 'basicinfo_view', 'alumnitag', 'alumnitag_view', 'studentstatus', 'studentstatus_view', 'student', 'student_view',
+    'alumni', 'registinfo', 'registinfo_view', 'basicinfo', 'basicinfo_view', 'alumnitag', 'alumnitag_view', 'segment', 'studentstatus', 'studentstatus_view', 'student', 'student_view',
     'honor', 'honor_view', 'org', 'association', 'association_view', 'engage', 'visitrecord', 'visitrecord_view', 'carelist', 'carelist_view',
     'message', 'message_view',
     'messaging', 'alumninotice', 'alumninotice_view', 'noticepush', 'noticepush_view',
@@ -190,7 +190,7 @@ const PACKAGE_MENUS = {
     ...withButtons('authority', 'role'),
     ...withButtons('resource', 'oss', 'sms', 'attach', 'messaging', 'emailsetting', 'noticetemplate', 'text', 'message', 'alumninotice', 'noticepush', 'smspush'),
     ...withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'),
-    ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor', 'privacyrequest', 'alumnicard', 'alumnicardverify', 'alumnitag'),
+    ...withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'student', 'honor', 'privacyrequest', 'alumnicard', 'alumnicardverify', 'alumnitag', 'segment'),
     ...withButtons('org', 'association', 'engage', 'visitrecord', 'carelist', 'docquery'),
     ...withButtons('activities', 'activity', 'actapplist', 'activitycost'),
     ...withButtons('photo', 'giving', 'donation'),
@@ -205,7 +205,7 @@ const PACKAGE_MENUS = {
   ],
   basic: withButtons('system', 'user', 'dept', 'dictbiz', 'addressrule', 'retention', 'role', 'desk', 'notice', 'work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done')
     .concat(withButtons('academic', 'department', 'speciality', 'departmentexamine', 'specialityexamine'), 'authority')
-    .concat(withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'alumnitag'))
+    .concat(withButtons('alumni', 'registinfo', 'basicinfo', 'studentstatus', 'alumnitag', 'segment'))
     .concat(withButtons('org', 'association'))
     .concat(withButtons('activities', 'activity', 'actapplist'))
     .concat(withButtons('messaging', 'alumninotice')),

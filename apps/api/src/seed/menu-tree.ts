@@ -99,6 +99,8 @@ export const MENU_TREE: MenuSeed[] = [
       { row: 380, code: 'alumnicardverify', name: '校友卡核验', nameEn: 'Card verification', path: '/alumni/alumnicardverify', source: 'CheckCircleOutlined', sort: 8 },
       // The tenant's tag taxonomy (groups and coloured tags) that alumni records carry.
       { row: 390, code: 'alumnitag', name: '标签管理', nameEn: 'Tags', path: '/alumni/alumnitag', source: 'FlagOutlined', sort: 9, buttons: crud('alumnitag') },
+      // Saved searches of the alumni library (decisions 311–313): listed with live counts, renamed, shared, removed.
+      { row: 2480, code: 'segment', name: '分群管理', nameEn: 'Segments', path: '/alumni/segment', source: 'FilterOutlined', sort: 10 },
     ],
   },
   {

@@ -56,7 +56,7 @@ export function entityContract(
       officeCodes = new Set();
       const walk = (nodes: Json[]) => nodes.forEach((n) => { officeCodes.add(String(n.code)); walk((n.children as Json[]) ?? []); });
       walk(tree);
-    });
+    }, 180_000); // a database of its own, migrated and seeded: minutes beside the other suites
     /** Cross-tenant attempts made below (each one a failing test if it leaked), printed as the suite's figure. */
     const crossTenant = { entities: new Set<string>(), attempts: 0 };
     afterAll(async () => {

@@ -493,6 +493,9 @@ export const ENTITY_OVERRIDES: Record<string, EntityOverride> = {
       // The alumnus behind the company; an association and activity are plain ids until their modules exist.
       alumniId: demoRow(3, variant), associationId: demoRow(7, variant), activityId: demoRow(9, variant),
       arrivalDate: `2021-0${variant}-20`, receiptNo: `R${uniqueToken()}`.slice(0, 32),
+      // A fund split and an instalment plan add up to the gift (decisions 317, 319): one part of the whole amount.
+      fundSplits: JSON.stringify([{ purpose: String(variant), fundName: `基金${variant}`, amount: `${100 * variant}.50` }]),
+      instalments: JSON.stringify([{ dueDate: `2021-0${variant}-25`, amount: `${100 * variant}.50`, note: `第${variant}期` }]),
     }),
     foreign: { departmentId: demoRow(1, 101), alumniId: null },
     derived: ['orgDeptId', 'cnyAmount', 'donationCode'],

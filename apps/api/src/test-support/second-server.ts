@@ -1,12 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.js';
+import { apiEntryArgs } from './api-entry.js';
 import { freePort } from './free-port.js';
 
-const serverScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server.ts');
-
-/** A second API process on a test app's PostgreSQL database, started from the sources. */
+/** A second API process on a test app's PostgreSQL database. */
 export interface SecondServer {
   /** `http://127.0.0.1:<port>`. */
   origin: string;
@@ -14,13 +11,13 @@ export interface SecondServer {
 }
 
 /**
- * Starts the API from the sources in a process of its own on the test app's PostgreSQL database,
+ * Starts the API (its build in the test command, else the sources) in a process of its own on the test app's PostgreSQL database,
  * data folder (so the same token secret and keys), job schema and Redis, and waits until it serves.
  */
 export async function startSecondServer(config: Config, env: Record<string, string> = {}): Promise<SecondServer> {
   if (config.database.kind !== 'postgres') throw new Error('a second API process needs PostgreSQL');
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', serverScript], {
+  const child: ChildProcess = spawn(process.execPath, apiEntryArgs('server'), {
     env: {
       ...(process.env as Record<string, string>), DATA_DIR: config.dataDir, DATABASE_URL: config.database.url, DATABASE_POOL_SIZE: '10',
       HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', JOB_SCHEMA: config.jobs.schema,

@@ -10,12 +10,14 @@ export const SYNTHETIC_TENANT = '000000';
 
 /**
  * Values of synthetic row `i` (SQL over the series column `i`), the same on both dialects:
- * text `名<i>`, numbers and codes cycling through a range, times one minute apart from 2024-01-01.
+ * text `名<i>` (an empty JSON list for lists and uploads), numbers and codes cycling through a range, times one minute apart from 2024-01-01.
  */
 function fieldValue(field: Field, dialect: Dialect): string {
   const minutes = dialect === 'postgres'
     ? `timestamp '2024-01-01 00:00:00' + i * interval '1 minute'`
     : `strftime('%Y-%m-%d %H:%M:%S', 1704067200 + i * 60, 'unixepoch')`;
+  // Rows of a list or uploads are JSON text, which triggers read: an empty list.
+  if (field.kind === 'textarea' && (field.items || field.files)) return `'[]'`;
   switch (field.kind) {
     case 'text': case 'textarea': return field.max ? `substr('名' || i, 1, ${field.max})` : `'名' || i`;
     case 'integer': return 'i % 100';

@@ -1,17 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.js';
-
-const workerScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../worker.ts');
+import { apiEntryArgs } from './api-entry.js';
 
 /**
- * Worker processes (`npm run worker`, from the sources) on the database and job queue of a test app,
+ * Worker processes (`npm run worker`) on the database and job queue of a test app,
  * for the crash tests of the pushes: each runs the jobs with the given lease, and every one started
  * is killed by `killAll` when the test file ends.
  */
 export class WorkerProcesses {
   private readonly children: ChildProcess[] = [];
+  /** The end of what the workers wrote to stderr, for a failing test's message. */
+  private written = '';
 
   constructor(private readonly config: () => Config, private readonly leaseSeconds: number) {}
 
@@ -28,9 +27,18 @@ export class WorkerProcesses {
       env.DATABASE_URL = config.database.url;
       env.DATABASE_POOL_SIZE = '4';
     }
-    const child = spawn(process.execPath, ['--import', 'tsx', workerScript], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, apiEntryArgs('worker'), { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    // Read, always: on Linux a process writing to a full pipe nobody reads waits for ever.
+    const name = `worker ${this.children.length + 1} (pid ${child.pid ?? '?'})`;
+    child.stderr?.on('data', (d: Buffer) => { this.written = `${this.written}[${name}] ${d.toString()}`.slice(-20_000); });
+    child.once('exit', (code, signal) => { this.written = `${this.written}[${name}] exited (${signal ?? code})\n`.slice(-20_000); });
     this.children.push(child);
     return child;
+  }
+
+  /** What the workers wrote to stderr and how they ended, the last 20,000 characters. */
+  output(): string {
+    return this.written || '(nothing)';
   }
 
   killAll(): void {

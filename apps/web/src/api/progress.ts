@@ -1,7 +1,10 @@
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 
-NProgress.configure({ showSpinner: false });
+// The thin bar at the top is decoration beside each page's own loading state: hidden from assistive
+// technology (nprogress's own template gives it role="bar", which is no ARIA role).
+// Its selector of the bar follows the template (it looks for [role="bar"] otherwise).
+NProgress.configure({ showSpinner: false, template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>', barSelector: '.bar' });
 
 let pending = 0;
 

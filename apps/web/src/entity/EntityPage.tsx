@@ -1,34 +1,45 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import EllipsisOutlined from '@ant-design/icons/EllipsisOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { ENABLE_STATUS, examineForbids, formDefaults, permissionCodes, type EntityDef } from '@alumni/domain';
-import { App, Button, Space, Table, type TableColumnType } from 'antd';
+import { App, Button, Popover, Space, Table, type TableColumnType } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { downloadFile, http } from '../api/http';
 import { appConfig } from '../config';
 import { useMenuStore } from '../stores/menu-store';
 import type { QueryParams, Row } from './entity-api';
-import { entityColumns } from './entity-columns';
+import { entityColumns, sortableFields, sortedColumns } from './entity-columns';
 import type { EntityPageProps } from './entity-page-props';
 import './entity-page.css';
+import './phone-layout.css';
 import { EntityFormModal, type RelatedSection } from './EntityFormModal';
 import { ImportDialog } from './excel/ImportDialog';
 import { asLang } from './field-text';
 import { BulkIdsButtons } from './BulkIdsButtons';
+import { SegmentBar } from './segments/SegmentBar';
+import { applyColumnSettings, priorityColumns } from './column-settings';
+import { ColumnSettings } from './ColumnSettings';
 import { RowActions } from './RowActions';
 import { SearchForm } from './SearchForm';
-import { fromQueryParams, toQueryParams, VIEW_PARAM, type SearchValues } from './search-params';
+import { sortParams, toQueryParams, VIEW_PARAM, type SearchValues } from './search-params';
 import { submitBody, useEntityDialog } from './use-entity-dialog';
 import { useEntityList } from './use-entity-list';
+import { useListSettings } from './use-list-settings';
+import { nextSort, useListView } from './use-list-view';
+import { usePhone } from './use-phone';
 import { useEntityTree } from './use-entity-tree';
 import { useEntityWrites } from './use-entity-writes';
+import { useRestrictedEntity } from './use-field-rules';
 
 /** A list page generated from an entity definition: search, table, paging and the add/edit/view dialog. */
 export function EntityPage(props: EntityPageProps) {
-  const { entity, listPath, extraParams, presetValues = {}, enabled = true } = props;
+  const { listPath, extraParams, presetValues = {}, enabled = true } = props;
+  // The fields hidden from the user are left out and the read-only ones shown only (decisions 320–322).
+  const entity = useRestrictedEntity(props.entity);
   const { t, i18n } = useTranslation();
   const lang = asLang(i18n.language);
   const { modal, message } = App.useApp();
@@ -44,9 +55,7 @@ export function EntityPage(props: EntityPageProps) {
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
 
-  const [page, setPage] = useState<{ current: number; size: number }>({ current: 1, size: appConfig.defaultPageSize });
-  // Filters named in the page's address open the list filtered (a dashboard's link); a new address
-  // on the open page filters again.
+  // The list's filters, page, size and sort live in the page's address (decision 326).
   const [fullAddress, setAddress] = useSearchParams();
   // Values a link fills into a new record are taken out of the address before it is read as filters.
   const prefill = props.prefillFromAddress;
@@ -56,27 +65,21 @@ export function EntityPage(props: EntityPageProps) {
   })), [prefill, fullAddress]);
   // A link may open one record's view (`?view=<id>`, the bell's entries); it is no filter.
   const viewId = fullAddress.get(VIEW_PARAM);
-  const address = useMemo(() => {
-    const rest = new URLSearchParams(fullAddress);
-    for (const k of prefill ?? []) rest.delete(k);
-    rest.delete(VIEW_PARAM);
-    return rest;
-  }, [prefill, fullAddress]);
-  const addressKey = address.toString();
-  const addressed = useMemo(() => fromQueryParams(entity, new URLSearchParams(addressKey), props.searchFields), [entity, addressKey, props.searchFields]);
-  const [search, setSearch] = useState<QueryParams>(() => toQueryParams(entity, addressed));
-  const openedWith = useRef(addressKey);
-  useEffect(() => {
-    if (openedWith.current === addressKey) return;
-    openedWith.current = addressKey;
-    setSearch(toQueryParams(entity, addressed));
-    setPage((p) => ({ ...p, current: 1 }));
-  }, [entity, addressKey, addressed]);
+  const sortable = useMemo(() => sortableFields(entity, props.columns), [entity, props.columns]);
+  const [view, setView] = useListView(entity, {
+    only: props.searchFields, defaultSize: appConfig.defaultPageSize, sizes: appConfig.pageSizes, sortable,
+  }, props.keepInAddress !== false, [...(prefill ?? []), VIEW_PARAM]);
+  const search = useMemo(() => toQueryParams(entity, view.values), [entity, view.values]);
+  const searchKey = JSON.stringify(search);
+  // Column settings are the user's own, per list: the page's route and the list's entity and call (decision 327).
+  const { pathname } = useLocation();
+  const listSettings = useListSettings(`${pathname}#${entity.name}${listPath ? `:${listPath}` : ''}`);
+  const [searchExpanded, setSearchExpanded] = useState<boolean | undefined>(undefined);
   const [selected, setSelected] = useState<string[]>([]);
-  const filters = useMemo(() => ({ ...search, ...extraParams }), [search, extraParams]);
+  const filters = useMemo(() => ({ ...search, ...sortParams(view.sort), ...extraParams }), [search, view.sort, extraParams]);
   // A tree entity shows its tree while nothing is searched; a search lists every level's matches, paged.
   const treeMode = !!props.treeLevelPath && Object.values(search).every((v) => v === undefined || v === '');
-  const list = useEntityList({ entity, listPath, current: page.current, size: page.size, filters, enabled: enabled && !treeMode, refreshWhile: props.refreshWhile });
+  const list = useEntityList({ entity, listPath, current: view.current, size: view.size, filters, enabled: enabled && !treeMode, refreshWhile: props.refreshWhile });
   const tree = useEntityTree(entity, props.treeLevelPath ?? 'lazy-list', extraParams ?? {}, enabled && treeMode);
   const writes = useEntityWrites(entity);
   const related = props.addRelated;
@@ -115,10 +118,7 @@ export function EntityPage(props: EntityPageProps) {
     }, { replace: true });
   }, [viewId, detail, openRowDialog, setAddress]);
 
-  const onSearch = (values: SearchValues) => {
-    setSearch(toQueryParams(entity, values));
-    setPage((p) => ({ ...p, current: 1 }));
-  };
+  const onSearch = (values: SearchValues) => setView({ values, current: 1 });
 
   const openRow = async (mode: 'edit' | 'view', row: Row) => dialog.openRow(mode, await writes.detail(row.id));
 
@@ -153,43 +153,56 @@ export function EntityPage(props: EntityPageProps) {
     await writes.refresh();
   };
 
-  const actions: TableColumnType<Row> = {
-    key: 'actions',
-    title: t('crud.actions'),
-    fixed: 'right',
-    width: 190,
-    render: (_, row) => {
-      // A row whose examination forbids a change (an approved registration) offers no button for it.
-      const forbids = examineForbids(entity.examine, row, examiner);
-      return (
-        <RowActions
-          canView={can.view}
-          canEdit={can.edit && !forbids.edit}
-          canDelete={can.remove && !forbids.remove}
-          onView={() => void openRow('view', row).catch(() => undefined)}
-          onEdit={() => void openRow('edit', row).catch(() => undefined)}
-          onDelete={() => confirmRemove([row.id])}
-          extra={(
-            <>
-              {can.enable && (
-                <Button type="link" size="small" onClick={() => void toggle(row).catch(() => undefined)}>
-                  {t(Number(row.status) === ENABLE_STATUS.disabled ? 'crud.enable' : 'crud.disable')}
-                </Button>
-              )}
-              {props.rowActions?.(row)}
-            </>
-          )}
-        />
-      );
-    },
+  const phone = usePhone();
+  const rowActions = (row: Row, vertical: boolean) => {
+    // A row whose examination forbids a change (an approved registration) offers no button for it.
+    const forbids = examineForbids(entity.examine, row, examiner);
+    return (
+      <RowActions
+        vertical={vertical}
+        canView={can.view}
+        canEdit={can.edit && !forbids.edit}
+        canDelete={can.remove && !forbids.remove}
+        onView={() => void openRow('view', row).catch(() => undefined)}
+        onEdit={() => void openRow('edit', row).catch(() => undefined)}
+        onDelete={() => confirmRemove([row.id])}
+        extra={(
+          <>
+            {can.enable && (
+              <Button type="link" size="small" onClick={() => void toggle(row).catch(() => undefined)}>
+                {t(Number(row.status) === ENABLE_STATUS.disabled ? 'crud.enable' : 'crud.disable')}
+              </Button>
+            )}
+            {props.rowActions?.(row)}
+          </>
+        )}
+      />
+    );
   };
-  const columns = [...entityColumns(entity, lang, t, props.columns, props.cellText), ...(props.extraColumns ?? []), actions];
+  // On a phone a row's actions wait behind its ⋯ button (decision 328).
+  const actions: TableColumnType<Row> = phone
+    ? {
+        key: 'actions',
+        title: t('crud.actions'),
+        width: 64,
+        align: 'center',
+        render: (_, row) => (
+          <Popover trigger="click" placement="bottomRight" content={rowActions(row, true)}>
+            <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={t('crud.rowActions')} onClick={(e) => e.stopPropagation()} />
+          </Popover>
+        ),
+      }
+    : { key: 'actions', title: t('crud.actions'), fixed: 'right', width: 190, render: (_, row) => rowActions(row, false) };
+  const dataColumns = [...sortedColumns(entityColumns(entity, lang, t, props.columns, props.cellText), sortable, view.sort), ...(props.extraColumns ?? [])];
+  const shownColumns = applyColumnSettings(dataColumns, listSettings.columns);
+  const columns = [...(phone ? priorityColumns(shownColumns) : shownColumns), actions];
   const data = list.data;
 
   return (
     <section className="entity-page" aria-label={props.regionLabel ?? entity.label[lang]}>
       {props.title && <div className="entity-title">{props.title}</div>}
-      <SearchForm key={addressKey} entity={entity} only={props.searchFields} initialValues={addressed} onSearch={onSearch} />
+      <SearchForm key={searchKey} entity={entity} only={props.searchFields} initialValues={view.values} onSearch={onSearch}
+        expanded={searchExpanded} onExpandedChange={setSearchExpanded} />
       <Space className="entity-toolbar" wrap>
         {can.add && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openAdd()} disabled={props.addDisabled}>
@@ -214,7 +227,11 @@ export function EntityPage(props: EntityPageProps) {
           </Button>
         )}
         {can.edit && <BulkIdsButtons entity={entity} selected={selected} onDone={() => setSelected([])} />}
+        {entity.segments && <SegmentBar entity={entity} filters={search} onApply={(query) => setAddress(new URLSearchParams(query))} />}
         {typeof props.toolbarExtra === 'function' ? props.toolbarExtra(selected) : props.toolbarExtra}
+        {listSettings.enabled && (
+          <ColumnSettings columns={dataColumns} saved={listSettings.columns} onChange={listSettings.save} onReset={() => void listSettings.reset().catch(() => undefined)} />
+        )}
       </Space>
       <Table<Row>
         rowKey="id"
@@ -224,18 +241,27 @@ export function EntityPage(props: EntityPageProps) {
         dataSource={!enabled ? [] : treeMode ? tree.rows : (data?.records ?? [])}
         loading={enabled && (treeMode ? tree.loading : list.isFetching)}
         expandable={treeMode ? { expandedRowKeys: tree.expanded, onExpand: tree.onExpand } : undefined}
-        scroll={{ x: 'max-content' }}
+        scroll={phone ? undefined : { x: 'max-content' }}
+        tableLayout={phone ? 'fixed' : undefined}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         rowClassName={(row) => (row.id === props.activeRowId ? 'entity-row-active' : '')}
         onRow={(row) => ({ onClick: () => props.onRowClick?.(row) })}
+        onChange={(_paging, _filters, sorter, extra) => {
+          if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+          // The next sort follows the list's own, not the table's: a second click may reach a table
+          // not yet showing the first. A column sorts ascending, then descending, then not at all.
+          const field = sorter.columnKey === undefined ? null : String(sorter.columnKey);
+          setView((current) => ({ current: 1, sort: nextSort(current.sort, field) }));
+        }}
         pagination={treeMode ? false : {
-          current: page.current,
-          pageSize: page.size,
+          current: view.current,
+          pageSize: view.size,
           total: enabled ? (data?.total ?? 0) : 0,
-          showSizeChanger: true,
+          showSizeChanger: !phone,
+          simple: phone,
           pageSizeOptions: appConfig.pageSizes.map(String),
           showTotal: (total) => t('crud.total', { total }),
-          onChange: (current, size) => setPage({ current: size === page.size ? current : 1, size }),
+          onChange: (current, size) => setView((shown) => ({ current: size === shown.size ? current : 1, size })),
         }}
       />
       <EntityFormModal

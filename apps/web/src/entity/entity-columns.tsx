@@ -1,4 +1,4 @@
-import { dictKeys, displayNameKey, englishEntryLabel, shippedEntryLabel, viewFields, type EntityDef, type Field, type Lang } from '@alumni/domain';
+import { dictKeys, displayNameKey, QUERYABLE_BASE_FIELDS, englishEntryLabel, shippedEntryLabel, viewFields, type EntityDef, type Field, type Lang } from '@alumni/domain';
 import type { TableColumnType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -97,4 +97,29 @@ export function entityColumns(entity: EntityDef, lang: Lang, t: TFunction, only?
       render: (_: unknown, row: Row) => cells[name]?.(row, lang) ?? displayValue(name, field, row, t, lang),
     }];
   });
+}
+
+/** Kinds whose stored value orders as a person reads it (not an id, a list or a long text). */
+const ORDERED_KINDS = new Set(['text', 'integer', 'money', 'date', 'datetime', 'flag', 'dict']);
+
+/**
+ * Columns the list may be sorted by: fields shown as columns that declare `sortable` or are
+ * searchable (PROTOCOL section 4), of a kind that orders as read, and never a secret or personal
+ * data (its order would tell what the mask hides).
+ */
+export function sortableFields(entity: EntityDef, only?: readonly string[]): string[] {
+  const fields = viewFields(entity);
+  const names = only ?? Object.keys(fields).filter((n) => fields[n]?.list);
+  return names.filter((name) => {
+    const field = fields[name];
+    return !!field && !field.secret && !field.sensitive && (field.sortable || !!field.search) && ORDERED_KINDS.has(field.kind)
+      && (name in entity.fields || (QUERYABLE_BASE_FIELDS as readonly string[]).includes(name));
+  });
+}
+
+/** Marks the sortable columns, with the list's current sort shown on its column. */
+export function sortedColumns(columns: TableColumnType<Row>[], sortable: readonly string[], sort: { field: string; desc: boolean } | null): TableColumnType<Row>[] {
+  return columns.map((column) => (sortable.includes(String(column.key))
+    ? { ...column, sorter: true, sortOrder: sort && sort.field === column.key ? (sort.desc ? 'descend' : 'ascend') : null }
+    : column));
 }

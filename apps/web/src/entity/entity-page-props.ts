@@ -45,6 +45,11 @@ export interface EntityPageProps {
   refreshWhile?: (records: Record<string, unknown>[]) => boolean;
   onRowClick?: (row: Row) => void;
   activeRowId?: string;
+  /**
+   * The list's filters, page, size and sort are kept in the page's address (the default); a second
+   * list on a page passes false and keeps its own.
+   */
+  keepInAddress?: boolean;
   /** Accessible name of the table region, used to tell two tables on one page apart. */
   regionLabel?: string;
   /** A related record added with each new row, in the same dialog (see `RelatedSection`). */

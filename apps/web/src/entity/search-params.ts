@@ -97,3 +97,86 @@ export function fromQueryParams(entity: EntityDef, params: URLSearchParams, only
   }
   return values;
 }
+
+/** The column a list is sorted by, as its list call names it (`ascs` / `descs`). */
+export interface ListSort {
+  field: string;
+  desc: boolean;
+}
+
+/** What a list shows: its filters, page, page size and sort, all kept in the page's address. */
+export interface ListView {
+  values: SearchValues;
+  current: number;
+  size: number;
+  sort: ListSort | null;
+}
+
+export interface ListViewRules {
+  /** The searchable fields offered (all when absent). */
+  only?: readonly string[];
+  /** The page size when the address names none or one not offered. */
+  defaultSize: number;
+  sizes: readonly number[];
+  /** Fields the list may be sorted by. */
+  sortable: readonly string[];
+}
+
+const PAGING = ['current', 'size', 'ascs', 'descs'] as const;
+const FILTER_SUFFIXES = ['', '_like', '_equal', '_in', '_ge', '_le', '_dategt', '_datelt'];
+const MAX_PAGE = 100_000;
+
+/**
+ * A list's view read from its page's address, in the list call's own names (`current`, `size`,
+ * `ascs`/`descs` and the filters as `toQueryParams` writes them): a reload, back and forward and a
+ * shared link open the same view. A page, size or sort the list does not offer is left out.
+ */
+export function readListView(entity: EntityDef, params: URLSearchParams, rules: ListViewRules): ListView {
+  const page = Number(params.get('current'));
+  const size = Number(params.get('size'));
+  const asc = params.get('ascs');
+  const desc = params.get('descs');
+  const sortField = desc ?? asc;
+  return {
+    values: fromQueryParams(entity, params, rules.only),
+    current: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+    size: rules.sizes.includes(size) ? size : rules.defaultSize,
+    sort: sortField && rules.sortable.includes(sortField) ? { field: sortField, desc: desc !== null } : null,
+  };
+}
+
+/**
+ * The address of a list's view: `base` (the page's other parameters kept) with the list's own
+ * parameters replaced; the first page and the default size are left out, so an unfiltered list's
+ * address stays bare.
+ */
+export function writeListView(entity: EntityDef, base: URLSearchParams, view: ListView, defaultSize: number): URLSearchParams {
+  const next = new URLSearchParams(base);
+  for (const key of PAGING) next.delete(key);
+  for (const [name] of searchFields(entity)) for (const suffix of FILTER_SUFFIXES) next.delete(`${name}${suffix}`);
+  for (const [key, value] of Object.entries(toQueryParams(entity, view.values))) next.set(key, String(value));
+  if (view.sort) next.set(view.sort.desc ? 'descs' : 'ascs', view.sort.field);
+  if (view.current > 1) next.set('current', String(view.current));
+  if (view.size !== defaultSize) next.set('size', String(view.size));
+  return next;
+}
+
+/** The list call's sort parameter of a view. */
+export function sortParams(sort: ListSort | null): QueryParams {
+  return sort ? { [sort.desc ? 'descs' : 'ascs']: sort.field } : {};
+}
+
+/** The room a search control takes in a row of the form: a date range twice an ordinary one. */
+const slotsOf = (field: Field) => (field.search === 'range' && field.kind !== 'integer' && field.kind !== 'money' ? 2 : 1);
+
+/** How many of the fields, in order, fit in a row of `slots` ordinary controls (at least one). */
+export function firstRowCount(fields: readonly Field[], slots: number): number {
+  let used = 0;
+  let count = 0;
+  for (const field of fields) {
+    used += slotsOf(field);
+    if (used > slots && count > 0) break;
+    count += 1;
+  }
+  return count;
+}

@@ -20,6 +20,8 @@ import { onlineZh } from './online-zh';
 import { messageEn } from './message-en';
 import { messageZh } from './message-zh';
 import { peopleEn } from './people-en';
+import { engagementEn } from './engagement-en';
+import { engagementZh } from './engagement-zh';
 import { peopleZh } from './people-zh';
 import { privacyEn } from './privacy-en';
 import { privacyZh } from './privacy-zh';
@@ -27,6 +29,8 @@ import { cardEn } from './card-en';
 import { cardZh } from './card-zh';
 import { cameraEn } from './camera-en';
 import { cameraZh } from './camera-zh';
+import { segmentEn } from './segment-en';
+import { segmentZh } from './segment-zh';
 import { pushEn } from './push-en';
 import { pushZh } from './push-zh';
 import { registEn } from './regist-en';
@@ -48,8 +52,8 @@ import { workflowZh } from './workflow-zh';
  * public page that needs them (registration, survey answers, shared albums), so the sign-in page
  * does not download them.
  */
-const businessZh = { activity: activityZh, admin: adminZh, audit: auditZh, bladex: bladexZh, examine: examineZh, academic: academicZh, excel: excelZh, giving: givingZh, job: jobZh, online: onlineZh, message: messageZh, push: pushZh, regist: registZh, relation: relationZh, resource: resourceZh, smsPush: smsPushZh, survey: surveyZh, workflow: workflowZh, people: peopleZh, privacy: privacyZh, card: cardZh, camera: cameraZh };
-const businessEn: typeof businessZh = { activity: activityEn, admin: adminEn, audit: auditEn, bladex: bladexEn, examine: examineEn, academic: academicEn, excel: excelEn, giving: givingEn, job: jobEn, online: onlineEn, message: messageEn, push: pushEn, regist: registEn, relation: relationEn, resource: resourceEn, smsPush: smsPushEn, survey: surveyEn, workflow: workflowEn, people: peopleEn, privacy: privacyEn, card: cardEn, camera: cameraEn };
+const businessZh = { activity: activityZh, admin: adminZh, audit: auditZh, bladex: bladexZh, examine: examineZh, academic: academicZh, excel: excelZh, giving: givingZh, job: jobZh, online: onlineZh, message: messageZh, push: pushZh, regist: registZh, relation: relationZh, resource: resourceZh, smsPush: smsPushZh, survey: surveyZh, workflow: workflowZh, people: peopleZh, engagement: engagementZh, privacy: privacyZh, card: cardZh, camera: cameraZh, segment: segmentZh };
+const businessEn: typeof businessZh = { activity: activityEn, admin: adminEn, audit: auditEn, bladex: bladexEn, examine: examineEn, academic: academicEn, excel: excelEn, giving: givingEn, job: jobEn, online: onlineEn, message: messageEn, push: pushEn, regist: registEn, relation: relationEn, resource: resourceEn, smsPush: smsPushEn, survey: surveyEn, workflow: workflowEn, people: peopleEn, engagement: engagementEn, privacy: privacyEn, card: cardEn, camera: cameraEn, segment: segmentEn };
 
 i18n.addResourceBundle('zh', 'translation', businessZh, true, false);
 i18n.addResourceBundle('en', 'translation', businessEn, true, false);

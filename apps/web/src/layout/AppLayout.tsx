@@ -9,6 +9,7 @@ import './layout.css';
 import { queryClient } from './query-client';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './tabs/TabBar';
+import { DARK_COMPONENTS, darkTokens } from './theme-tokens';
 import './themes.css';
 import { TopBar } from './top/TopBar';
 import { useErrorCapture } from './use-error-capture';
@@ -31,6 +32,7 @@ export function AppLayout() {
   const collapsed = useSettingsStore((s) => s.collapsed);
   const setCollapsed = useSettingsStore((s) => s.setCollapsed);
   const theme = useSettingsStore((s) => s.theme);
+  const color = useSettingsStore((s) => s.color);
   const screen = useScreen();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const phone = screen === 0;
@@ -45,8 +47,8 @@ export function AppLayout() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      {/* The dark theme darkens antd's own components too, not only the layout's palette. */}
-      <ConfigProvider theme={theme === 'theme-dark' ? { algorithm: antdTheme.darkAlgorithm } : {}}>
+      {/* The dark theme darkens antd's own components too, not only the layout's palette, in colours that read on it. */}
+      <ConfigProvider theme={theme === 'theme-dark' ? { algorithm: antdTheme.darkAlgorithm, token: darkTokens(color), components: DARK_COMPONENTS } : {}}>
         <App>
           <Layout className={`app-layout ${theme} screen-${screen}`} data-theme={theme} data-screen={screen}>
             {phone ? (

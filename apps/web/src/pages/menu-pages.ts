@@ -49,6 +49,7 @@ export const menuPages: Readonly<Record<string, Page>> = {
   registinfo: page(() => import('./identity/RegistInfoPage')),
   basicinfo: page(() => import('./people/BasicInfoPage')),
   alumnitag: page(() => import('./people/AlumniTagPage')),
+  segment: page(() => import('./people/SegmentsPage')),
   studentstatus: page(() => import('./people/StudentStatusPage')),
   privacyrequest: page(() => import('./people/PrivacyRequestPage')),
   alumnicard: page(() => import('./card/AlumniCardPage')),

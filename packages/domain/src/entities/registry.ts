@@ -27,6 +27,7 @@ import { regionEntity } from './system/region.js';
 import { tenantPackageEntity } from './system/tenant-package.js';
 import { addressRuleEntity } from './system/address-rule.js';
 import { retentionPolicyEntity } from './system/retention-policy.js';
+import { savedSegmentEntity } from './system/saved-segment.js';
 import { basicInfoEntity } from './people/basic-info.js';
 import { alumniTagEntity, alumniTagGroupEntity } from './people/alumni-tag.js';
 import { studentStatusEntity } from './people/student-status.js';
@@ -67,7 +68,7 @@ import { codeEntity } from './develop/code.js';
 /** Every entity of the product. Adding an entity = its definition file + one line here. */
 export const ENTITIES = [
   tenantEntity, userEntity, roleEntity, menuEntity, deptEntity, postEntity, clientEntity, topMenuEntity,
-  dictEntity, dictBizEntity, paramEntity, tenantPackageEntity, regionEntity, addressRuleEntity, retentionPolicyEntity,
+  dictEntity, dictBizEntity, paramEntity, tenantPackageEntity, regionEntity, addressRuleEntity, retentionPolicyEntity, savedSegmentEntity,
   logApiEntity, logErrorEntity, logUsualEntity, personalAccessEntity,
   ossEntity, smsEntity, attachEntity, emailSettingEntity,
   noticeEntity,

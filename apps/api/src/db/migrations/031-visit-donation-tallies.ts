@@ -172,10 +172,10 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
 /**
  * The donor tally, its counts of donors per payment state, unit and purpose (moved on SQLite by
  * triggers on the donor tally, on PostgreSQL in the statement that updates it, through the rows it
- * returns) and the index the top ten are read from, with the gifts already there counted.
+ * returns) and the index the top ten are read from, with the gifts already there counted. A later
+ * form of the donor tally may be given (migration 072 fans it out by fund split).
  */
-export async function createDonorTallies(db: Db, dialect: Dialect): Promise<void> {
-  const donors = DONOR_TALLY(dialect);
+export async function createDonorTallies(db: Db, dialect: Dialect, donors: TallySpec = DONOR_TALLY(dialect)): Promise<void> {
   const count = dialect === 'postgres' ? 'bigint' : 'integer';
   await db.schema.createTable(DONOR_COUNT)
     .addColumn('tenant_id', 'varchar(12)', (c) => c.notNull())

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { sensitiveFields, t, viewFields, type EntityDef, type Field, type Lang } from '@alumni/domain';
+import { sensitiveFields, t, viewFields, type Condition, type EntityDef, type Field, type Lang } from '@alumni/domain';
 import ExcelJS from 'exceljs';
 import type { Caller } from '../../core/caller.js';
 import { badRequest } from '../../core/errors.js';
@@ -26,6 +26,8 @@ export interface ExportColumns {
   columns: readonly string[];
   fields: Readonly<Record<string, Field>>;
   title: string;
+  /** Conditions besides the filters, all met (a report's saved segment). */
+  also?: readonly Condition[];
 }
 
 export interface SheetColumn {
@@ -69,11 +71,14 @@ export async function exportList(ops: EntityOperations, entity: EntityDef, calle
   delete filters.current;
   delete filters.size;
   // The pages are read unrecorded: the file is one read of personal data, recorded below.
-  const first = await ops.listFromQuery(entity, caller, { ...filters, current: 1, size: CHUNK }, null);
+  const also = chosen?.also ?? [];
+  const first = await ops.listFromQuery(entity, caller, { ...filters, current: 1, size: CHUNK }, null, also);
   if (first.total > maxRows) throw badRequest(EXPORT_MSG.tooMany, { max: String(maxRows) });
 
   const fields = chosen?.fields ?? viewFields(entity);
-  const columns = chosen ? [...chosen.columns] : Object.keys(fields).filter((name) => fields[name]?.list);
+  // A field hidden from the caller (decisions 320–322) has no column: its values are not in the rows either.
+  const hidden = (await ops.fieldView(entity, caller)).hidden;
+  const columns = (chosen ? [...chosen.columns] : Object.keys(fields).filter((name) => fields[name]?.list)).filter((name) => !hidden.has(name));
   // An unmasked file is one event of the personal-data access report (decision 302): its ids while
   // they fit in one (the first page holds them all), else its count and filter; the sensitive columns it wrote.
   const written = sensitiveFields(entity).map(([name]) => name).filter((name) => columns.includes(name));
@@ -88,7 +93,7 @@ export async function exportList(ops: EntityOperations, entity: EntityDef, calle
       for (let current = 1; ; current += 1) {
         for (const record of page.records) add(Object.fromEntries(columns.map((name) => [name, cellText(name, fields[name]!, record, lang)])));
         if (current * CHUNK >= page.total || page.records.length === 0) break;
-        page = await ops.listFromQuery(entity, caller, { ...filters, current: current + 1, size: CHUNK });
+        page = await ops.listFromQuery(entity, caller, { ...filters, current: current + 1, size: CHUNK }, null, also);
       }
     });
   return { fileName: datedFileName(title), stream, rows: first.total };

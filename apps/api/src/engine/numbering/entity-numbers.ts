@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   RANDOM_ALPHABETS, formatSequenceNumber, periodOf,
-  type EntityDef, type RandomNumber, type SequenceNumber,
+  type EntityDef, type NumberRule, type RandomNumber, type SequenceNumber,
 } from '@alumni/domain';
 import type { Params } from '../../access/params.js';
 import type { Db } from '../../db/database.js';
@@ -39,10 +39,10 @@ export class EntityNumbers {
 
   /**
    * The next number of one declared field for a row with these values, whenever the entity's rules
-   * ask for it (a number declared `onDemand`); inside the asking write's transaction.
+   * ask for it (a number declared `onDemand`); inside the asking write's transaction. A rule may be
+   * given for a field a person may also fill in by hand (a receipt number), which `numbers` cannot declare.
    */
-  async next(ctx: NumberingContext, field: string, values: Record<string, unknown>): Promise<string> {
-    const rule = ctx.entity.numbers?.[field];
+  async next(ctx: NumberingContext, field: string, values: Record<string, unknown>, rule: NumberRule | undefined = ctx.entity.numbers?.[field]): Promise<string> {
     if (!rule) throw new Error(`${ctx.entity.name}.${field} is not a numbered field`);
     return rule.kind === 'sequence' ? this.sequence(ctx, field, rule, values) : this.random(ctx, field, rule, values);
   }

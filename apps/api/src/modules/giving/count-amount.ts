@@ -1,5 +1,5 @@
 import { DONATION_STATUS, departmentEntity, donationEntity, parseListQuery, type Condition } from '@alumni/domain';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Caller } from '../../core/caller.js';
 import { now } from '../../core/time.js';
 import type { Db, Dialect } from '../../db/database.js';
@@ -8,6 +8,7 @@ import type { EntityOperations } from '../../engine/entity-operations.js';
 import type { EntityRepository, RowScope } from '../../engine/entity-repository.js';
 import { inTallyScope, tallyScope } from '../../engine/tally-scope.js';
 import { ALL_PURPOSES, ALL_UNITS, DONATION_TALLY_TABLES } from '../../db/migrations/031-visit-donation-tallies.js';
+import { FUND_TALLY_TABLE, fundParts, partCents, partPurpose } from '../../db/migrations/072-giving-depth.js';
 
 /** A group of a money statistic (DOMAIN 11.0). */
 export interface MoneyStatItem { key: string; label: string; count: number; amount: string }
@@ -63,8 +64,8 @@ export async function countAmount(
   const month = today.slice(0, 7);
   const firstMonth = monthBefore(month, 11);
   const question = giftQuestion(raw);
-  const { groups, donors, donorCount, alumniDonorCount, pledges } = await talliedGiftFigures(db, repository, scope, question)
-    ?? await recordGiftFigures(repository, dialect, scope, question);
+  const { groups, purposes, donors, donorCount, alumniDonorCount, pledges } = await talliedGiftFigures(db, repository, dialect, scope, question)
+    ?? await recordGiftFigures(db, repository, dialect, scope, question);
 
   type Sum = { count: number; cents: number };
   const add = (map: Map<string, Sum>, k: string, n: number, cents: number) => {
@@ -87,11 +88,12 @@ export async function countAmount(
     if (m >= `${today.slice(0, 4)}-01`) yearCents += c;
     if (m === month) monthCents += c;
     if (m >= firstMonth) add(by.month, m, n, c);
-    add(by.purpose, String(g.purpose), n, c);
     add(by.method, String(g.donation_method), n, c);
     add(by.type, String(g.donor_type), n, c);
     if (g.department_id !== null) add(by.department, String(g.department_id), n, c);
   }
+  // A split gift counts under each purpose it funds, with its part (decision 317).
+  for (const p of purposes) add(by.purpose, String(p.purpose), p.n, p.cents);
   const amountOf = (s: Sum | undefined) => ((s?.cents ?? 0) / 100).toFixed(2);
   const dictionary = async (code: string, sums: Map<string, Sum>): Promise<MoneyStatItem[]> =>
     [...(await labels.labels('biz', caller.tenantId, code))].map(([k, label]) => ({ key: k, label, count: sums.get(k)?.count ?? 0, amount: amountOf(sums.get(k)) }));
@@ -150,38 +152,86 @@ interface TopDonor { key: string; name: string; anonymous: boolean; n: number; c
 export interface GiftFigures {
   /** Summed gifts per month (`yyyy-MM`), purpose, method, donor type and college, in whole cents. */
   groups: { month: string; purpose: unknown; donation_method: unknown; donor_type: unknown; department_id: unknown; n: number; cents: number }[];
+  /** The gifts and cents per purpose: each gift's fund split, else the whole gift on its purpose (decision 317). */
+  purposes: { purpose: string; n: number; cents: number }[];
   donors: TopDonor[];
   donorCount: number;
   alumniDonorCount: number;
   pledges: { n: number; cents: number };
 }
 
+/** The sums per purpose as numbers, in the order of their purposes. */
+const purposeSums = (rows: { purpose: unknown; n: unknown; cents: unknown }[]) =>
+  rows.map((p) => ({ purpose: String(p.purpose), n: Number(p.n), cents: Number(p.cents) })).sort((a, b) => a.purpose.localeCompare(b.purpose));
+
 /** Whole cents of a database sum (a number on SQLite, text on PostgreSQL). */
 const centsOf = (value: unknown) => Math.round(Number(value ?? 0) * 100);
 
+/** Purpose conditions a gift's parts are filtered by instead of the gift's own purpose. */
+const PART_OPS = new Set<Condition['op']>(['equal', 'notequal', 'in']);
+
+/** A purpose condition on a gift's part (the alias `part` of `fundParts`). */
+function partCondition(dialect: Dialect, c: Condition) {
+  const purpose = sql.raw(partPurpose('part', dialect));
+  const values = (Array.isArray(c.value) ? c.value.map(String) : String(c.value ?? '').split(',')).filter((v) => v !== '');
+  if (c.op === 'in') return values.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`${purpose} in (${sql.join(values)})`;
+  return c.op === 'equal' ? sql<boolean>`${purpose} = ${String(c.value)}` : sql<boolean>`${purpose} <> ${String(c.value)}`;
+}
+
+/** A purpose condition read on a gift's parts rather than its own purpose. */
+const onParts = (c: Condition) => c.field === 'purpose' && PART_OPS.has(c.op);
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the gifts or their parts, read by column names both have
+type Gifts = SelectQueryBuilder<any, any, object>;
+
+/** The columns of a gift its figures read, besides its parts. */
+const GIFT_COLUMNS = ['donate_time', 'purpose', 'donation_method', 'donor_type', 'department_id', 'cny_amount', 'alumni_id', 'donor_name', 'is_anonymous'] as const;
+
 /**
- * The figures summed from the donations, in three passes: the sums grouped by month and every
- * dictionary at once, the donors (the number of groups and of alumni among them counted by a
- * window over the grouping), and the pledges.
+ * The live gifts of the conditions, or (split) each gift's parts (alias `part`) beside the gift's
+ * columns, its purpose conditions read on the parts. The parts join a select of the gifts, so the
+ * conditions' column names stay the gift's own (SQLite's json_each has an `id` as well).
  */
-export async function recordGiftFigures(repository: EntityRepository, dialect: Dialect, scope: RowScope, q: GiftQuestion): Promise<GiftFigures> {
-  const rows = () => repository.scoped(donationEntity, scope, q.summed);
-  const total = sql<string>`sum(cny_amount)`;
+export function giftsOrParts(db: Db, repository: EntityRepository, dialect: Dialect, scope: RowScope, conditions: Condition[], split: boolean) {
+  const gifts = repository.scoped(donationEntity, scope, split ? conditions.filter((c) => !onParts(c)) : conditions);
+  if (!split) return gifts as unknown as Gifts;
+  const g = gifts.select([...GIFT_COLUMNS, sql<string>`${sql.raw(fundParts('', dialect))}`.as('parts')]).as('g');
+  const joined = dialect === 'postgres'
+    ? db.selectFrom(g).crossJoinLateral(sql`jsonb_array_elements(g.parts)`.as('part'))
+    : db.selectFrom(g).crossJoin(sql`json_each(g.parts)`.as('part'));
+  return joined.where((eb) => eb.and(conditions.filter(onParts).map((c) => partCondition(dialect, c)))) as unknown as Gifts;
+}
+
+/**
+ * The figures summed from the donations, in four passes: the sums grouped by month and every
+ * dictionary at once, the sums per purpose of the gifts' parts (their fund splits), the donors (the
+ * number of groups and of alumni among them counted by a window over the grouping), and the pledges.
+ * Filtered by purpose, every pass reads the gifts' parts of that purpose (decision 317).
+ */
+export async function recordGiftFigures(db: Db, repository: EntityRepository, dialect: Dialect, scope: RowScope, q: GiftQuestion): Promise<GiftFigures> {
+  const byParts = q.conditions.some(onParts);
+  const from = (conditions: Condition[], split: boolean) => giftsOrParts(db, repository, dialect, scope, conditions, split);
+  const rows = () => from(q.summed, byParts);
+  const total = byParts ? sql<string>`sum(${sql.raw(partCents('part', dialect))}) / 100.0` : sql<string>`sum(cny_amount)`;
+  const purpose = byParts ? sql.raw(partPurpose('part', dialect)) : sql.ref('purpose');
   const key = donorKey(dialect);
-  const [groups, donors, pledges] = await Promise.all([
+  const [groups, purposes, donors, pledges] = await Promise.all([
     rows().select([
-      monthOf(dialect).as('month'), 'purpose', 'donation_method', 'donor_type', 'department_id', total.as('amount'), sql<number>`count(*)`.as('n'),
-    ]).groupBy([monthOf(dialect), 'purpose', 'donation_method', 'donor_type', 'department_id']).execute(),
+      monthOf(dialect).as('month'), purpose.as('purpose'), 'donation_method', 'donor_type', 'department_id', total.as('amount'), sql<number>`count(*)`.as('n'),
+    ]).groupBy([monthOf(dialect), purpose, 'donation_method', 'donor_type', 'department_id']).execute(),
+    from(q.summed, true).select([sql<string>`${sql.raw(partPurpose('part', dialect))}`.as('purpose'), sql<number>`sum(${sql.raw(partCents('part', dialect))})`.as('cents'), sql<number>`count(*)`.as('n')])
+      .groupBy(sql.raw(partPurpose('part', dialect))).execute(),
     rows().select([
       key.as('key'), sql<string>`max(donor_name)`.as('name'), sql<number>`max(is_anonymous)`.as('anonymous'),
       total.as('amount'), sql<number>`count(*)`.as('n'),
       sql<number>`count(*) over ()`.as('donors'),
       sql<number>`sum(max(case when donor_type = '1' and alumni_id is not null then 1 else 0 end)) over ()`.as('alumni'),
     ]).groupBy(key).orderBy(total, 'desc').orderBy(key).limit(10).execute(),
-    repository.scoped(donationEntity, scope, q.pledged).select([total.as('amount'), sql<number>`count(*)`.as('n')]).executeTakeFirst(),
+    from(q.pledged, byParts).select([total.as('amount'), sql<number>`count(*)`.as('n')]).executeTakeFirst(),
   ]);
   return {
     groups: groups.map((g) => ({ ...g, month: String(g.month), n: Number(g.n), cents: centsOf(g.amount) })),
+    purposes: purposeSums(purposes),
     donors: donors.map((d) => ({ key: String(d.key), name: String(d.name ?? ''), anonymous: Number(d.anonymous) === 1, n: Number(d.n), cents: centsOf(d.amount) })),
     donorCount: Number(donors[0]?.donors ?? 0),
     alumniDonorCount: Number(donors[0]?.alumni ?? 0),
@@ -198,25 +248,28 @@ export async function recordGiftFigures(repository: EntityRepository, dialect: D
  * from their gifts. Null when the tallies cannot answer (other filters, a data scope by creator or
  * anything but unit ids): the donations answer then.
  */
-export async function talliedGiftFigures(db: Db, repository: EntityRepository, scope: RowScope, q: GiftQuestion): Promise<GiftFigures | null> {
+export async function talliedGiftFigures(db: Db, repository: EntityRepository, dialect: Dialect, scope: RowScope, q: GiftQuestion): Promise<GiftFigures | null> {
   const clauses = tallyScope(scope, ['org_dept_id']);
   if (scope.tenantId === null || clauses === null) return null;
   const status = statusOf(q.summed);
-  const purposes = q.conditions.filter((c) => c.field === 'purpose');
-  const purpose = purposes.length === 0 ? ALL_PURPOSES : plainValue(purposes);
+  const purposeConditions = q.conditions.filter((c) => c.field === 'purpose');
+  const purpose = purposeConditions.length === 0 ? ALL_PURPOSES : plainValue(purposeConditions);
   if (status === null || purpose === null || q.conditions.some((c) => c.field !== 'paymentStatus' && c.field !== 'purpose')
     || q.conditions.filter((c) => c.field === 'paymentStatus').length > 1) return null;
   const tenantId = scope.tenantId;
   const units = clauses && [...new Set(clauses.flatMap((c) => c.values))];
-  const gifts = (state: string) => db.selectFrom(DONATION_TALLY_TABLES.gifts).where('tenant_id', '=', tenantId).where('payment_status', '=', state).where('n', '>', 0)
+  // Filtered by purpose, the gifts are their parts of that purpose (decision 317).
+  const tallyOf = (parts: boolean) => (parts ? FUND_TALLY_TABLE : DONATION_TALLY_TABLES.gifts);
+  const gifts = (state: string, parts = purpose !== ALL_PURPOSES) => db.selectFrom(tallyOf(parts)).where('tenant_id', '=', tenantId).where('payment_status', '=', state).where('n', '>', 0)
     .$if(purpose !== ALL_PURPOSES, (query) => query.where('purpose', '=', purpose))
     .$if(units !== undefined, (query) => query.where((eb) => inTallyScope(eb, clauses ?? [])));
   const donorRows = () => db.selectFrom(DONATION_TALLY_TABLES.donors).where('tenant_id', '=', tenantId).where('payment_status', '=', status).where('purpose', '=', purpose);
   const unit = units === undefined ? ALL_UNITS : units.length === 1 ? units[0] as string : null;
 
-  const [groups, pledges, donors, counts] = await Promise.all([
+  const [groups, purposes, pledges, donors, counts] = await Promise.all([
     gifts(status).select(['donate_month as month', 'purpose', 'donation_method', 'donor_type', 'department_id', sql<number>`sum(cents)`.as('cents'), sql<number>`sum(n)`.as('n')])
       .groupBy(['donate_month', 'purpose', 'donation_method', 'donor_type', 'department_id']).execute(),
+    gifts(status, true).select(['purpose', sql<number>`sum(cents)`.as('cents'), sql<number>`sum(n)`.as('n')]).groupBy('purpose').execute(),
     gifts(String(DONATION_STATUS.pledged)).select([sql<number>`sum(cents)`.as('cents'), sql<number>`sum(n)`.as('n')]).executeTakeFirst(),
     unit !== null
       ? donorRows().where('unit', '=', unit).where('n', '>', 0).select(['donor_key', 'n', 'cents', 'anonymous_n'])
@@ -231,9 +284,10 @@ export async function talliedGiftFigures(db: Db, repository: EntityRepository, s
       : Promise.resolve(undefined),
   ]);
   const top = donors as { donor_key: string; n: unknown; cents: unknown; anonymous_n: unknown; donors?: unknown; alumni?: unknown }[];
-  const names = await alumniNames(repository, scope, q.summed, top.map((d) => d.donor_key).filter((k) => k.startsWith('a')).map((k) => k.slice(1)));
+  const names = await alumniNames(db, repository, dialect, scope, q.summed, top.map((d) => d.donor_key).filter((k) => k.startsWith('a')).map((k) => k.slice(1)));
   return {
     groups: groups.map((g) => ({ ...g, month: String(g.month), n: Number(g.n), cents: Number(g.cents) })),
+    purposes: purposeSums(purposes).filter((p) => p.n > 0),
     donors: top.map((d) => ({
       key: d.donor_key, name: d.donor_key.startsWith('a') ? (names.get(d.donor_key.slice(1)) ?? '') : d.donor_key.slice(1),
       anonymous: Number(d.anonymous_n) > 0, n: Number(d.n), cents: Number(d.cents),
@@ -258,9 +312,9 @@ function plainValue(named: Condition[]): string | null {
 }
 
 /** The donor name of each alumnus's gifts (the greatest, as the donations' grouping reads it), within the filters and scope. */
-async function alumniNames(repository: EntityRepository, scope: RowScope, summed: Condition[], alumni: string[]): Promise<Map<string, string>> {
+async function alumniNames(db: Db, repository: EntityRepository, dialect: Dialect, scope: RowScope, summed: Condition[], alumni: string[]): Promise<Map<string, string>> {
   if (alumni.length === 0) return new Map();
-  const rows = await repository.scoped(donationEntity, scope, summed).where('alumni_id', 'in', alumni)
+  const rows = await giftsOrParts(db, repository, dialect, scope, summed, summed.some(onParts)).where('alumni_id', 'in', alumni)
     .select(['alumni_id', sql<string>`max(donor_name)`.as('name')]).groupBy('alumni_id').execute();
   return new Map(rows.map((r) => [String(r.alumni_id), String(r.name ?? '')]));
 }

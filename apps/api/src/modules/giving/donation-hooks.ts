@@ -1,6 +1,6 @@
 import {
   DONATION_MSG, DONOR_TYPE, IN_KIND_METHOD, MOBILE_MSG, DONATION_STATUS, RECEIPT_STATUS, TELEPHONE_MSG,
-  basicInfoEntity, departmentEntity, donationEntity, hasChinese, isMobile, isTelephone, type SubmitValues, type Text,
+  basicInfoEntity, departmentEntity, donationEntity, hasChinese, isMobile, isTelephone, listRows, shippedEntryLabel, type SubmitValues, type Text,
 } from '@alumni/domain';
 import { badRequest } from '../../core/errors.js';
 import { formatDateTime, now } from '../../core/time.js';
@@ -21,6 +21,9 @@ const label = (ctx: WriteContext, field: string) => donationEntity.fields[field 
 
 /** The last moment a date recording the past may name: the end of tomorrow (one day of slack for time zones). */
 const latestPast = () => `${formatDateTime(new Date(Date.now() + 86_400_000)).slice(0, 10)} 23:59:59`;
+
+/** Whole cents of an amount. */
+const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
 
 const empty = (v: unknown) => v === null || v === undefined || v === '';
 
@@ -58,6 +61,8 @@ export function donationHooks(db: Db, numbers: EntityNumbers): EntityHooks {
       await checkDonor(ctx, values, existing);
       checkContact(ctx, values, existing);
       checkAmounts(ctx, values, existing);
+      checkFundSplits(ctx, values, existing);
+      checkInstalments(ctx, values, existing);
       checkDates(ctx, values);
       checkPayment(ctx, values, existing);
       checkReceipt(ctx, values, existing);
@@ -139,6 +144,45 @@ function checkAmounts(ctx: WriteContext, values: SubmitValues, existing: JsonRec
       if (field in values && String(values[field] ?? '') !== String(existing[field] ?? '')) throw refuse(ctx, field, DONATION_MSG.amountLocked);
     }
   }
+}
+
+/**
+ * A fund split shares the gift among purposes (decision 317): its parts add up to the amount in CNY,
+ * each purpose once, so every purpose's sum and donor count takes each gift at most once.
+ */
+function checkFundSplits(ctx: WriteContext, values: SubmitValues, existing: JsonRecord | null): void {
+  if (!('fundSplits' in values) && !('amount' in values) && !('cnyAmount' in values)) return;
+  const parts = listRows(after(values, existing, 'fundSplits'));
+  if (parts.length === 0) return;
+  const seen = new Set<string>();
+  for (const part of parts) {
+    const purpose = String(part.purpose);
+    if (seen.has(purpose)) {
+      const name = shippedEntryLabel('donation_purpose', purpose, ctx.lang) ?? purpose;
+      throw refuse(ctx, 'fundSplits', DONATION_MSG.splitPurposeTwice, { purpose: name });
+    }
+    seen.add(purpose);
+  }
+  const sum = parts.reduce((total, part) => total + cents(part.amount), 0);
+  const total = cents(after(values, existing, 'cnyAmount'));
+  if (sum !== total) throw refuse(ctx, 'fundSplits', DONATION_MSG.splitSum, { sum: (sum / 100).toFixed(2), total: (total / 100).toFixed(2) });
+}
+
+/** An instalment plan adds up to the pledged amount, each due date once (decision 319). */
+function checkInstalments(ctx: WriteContext, values: SubmitValues, existing: JsonRecord | null): void {
+  if (!('instalments' in values) && !('amount' in values)) return;
+  const parts = listRows(after(values, existing, 'instalments'));
+  if (parts.length === 0) return;
+  const dates = new Set<string>();
+  for (const part of parts) {
+    const due = String(part.dueDate);
+    if (dates.has(due)) throw refuse(ctx, 'instalments', DONATION_MSG.instalmentDateTwice, { date: due });
+    dates.add(due);
+  }
+  if ('instalments' in values) values.instalments = JSON.stringify([...parts].sort((a, b) => String(a.dueDate).localeCompare(String(b.dueDate))));
+  const sum = parts.reduce((total, part) => total + cents(part.amount), 0);
+  const total = cents(after(values, existing, 'amount'));
+  if (sum !== total) throw refuse(ctx, 'instalments', DONATION_MSG.instalmentSum, { sum: (sum / 100).toFixed(2), total: (total / 100).toFixed(2) });
 }
 
 /** Dates that record the past are not later than today. */

@@ -43,7 +43,7 @@ export function amountInCapitals(amount: string): string {
 }
 
 /** Thousands separators and two decimals. */
-const grouped = (amount: string) => {
+export const groupedAmount = (amount: string) => {
   const [w = '0', f = '00'] = amount.split('.');
   return `${w.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${f.padEnd(2, '0')}`;
 };
@@ -71,8 +71,8 @@ export function receiptDocument({ donation: d, issuer, printedAt }: ReceiptParts
     ['捐赠项目 Project', text(d.projectName)],
     ['捐赠用途 Purpose', text(d.purposeName)],
     ['捐赠方式 Method', text(d.donationMethodName)],
-    ['捐赠金额 Amount', `${currency} ${grouped(amount)}`],
-    ['折合人民币 Amount in CNY', `¥${grouped(cny)}`],
+    ['捐赠金额 Amount', `${currency} ${groupedAmount(amount)}`],
+    ['折合人民币 Amount in CNY', `¥${groupedAmount(cny)}`],
     ['人民币大写 In words', amountInCapitals(cny)],
     ['捐赠时间 Donated at', text(d.donateTime)],
     ['到账日期 Received on', text(d.arrivalDate)],

@@ -1,6 +1,6 @@
-import { DONATION_MSG, DONATION_STATUS, donationEntity, parseIds } from '@alumni/domain';
-import type { FastifyInstance } from 'fastify';
-import { requireCaller } from '../../core/caller.js';
+import { DONATION_MSG, DONATION_STATUS, donationEntity, parseIds, type Text } from '@alumni/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { requireCaller, type Caller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import { now } from '../../core/time.js';
@@ -10,14 +10,21 @@ import type { EntityNumbers } from '../../engine/numbering/entity-numbers.js';
 import { renderPdf } from '../../engine/pdf/pdf-renderer.js';
 import { originOf } from '../../logs/request-origin.js';
 import { countAmount } from './count-amount.js';
+import { certificateDocument, schoolLook } from './donation-certificate.js';
+import { donorProgress } from './donor-progress.js';
+import { progressReportDocument } from './donor-progress-report.js';
 import { receiptDocument } from './donation-receipt.js';
+import { registerDonationReceiptRoutes } from './donation-receipt-routes.js';
+import { registerAggregateReceiptRoutes } from './aggregate-receipt-routes.js';
 
 const CODE_RE = /^[A-Z0-9-]{4,32}$/;
 const tags = [`${donationEntity.label.en} (${donationEntity.label.zh})`];
 
 /** The calls of donations beyond the entity engine's (DOMAIN 7, 11.4). */
 export function registerDonationRoutes(app: FastifyInstance, numbers: EntityNumbers): void {
-  const { operations: ops, repository, labels, database, logs } = app.services;
+  const { operations: ops, repository, labels, database, logs, params } = app.services;
+  registerDonationReceiptRoutes(app, numbers);
+  registerAggregateReceiptRoutes(app, numbers);
 
   app.get('/donation/countAmount', {
     schema: { tags, summary: 'Sums of donations over the page\'s filters (DOMAIN 11.4): received gifts unless paymentStatus_equal is given', querystring: listQuerySchema(donationEntity) },
@@ -63,27 +70,67 @@ export function registerDonationRoutes(app: FastifyInstance, numbers: EntityNumb
     return ok({ id, donationCode: code }, req.lang);
   });
 
+  /**
+   * The detail of a received gift for a printable document, and the school's name. The gift's state
+   * is checked before its detail is read: reading the donor's details unmasked is a recorded access
+   * (decision 302), and a refused document reads nothing.
+   */
+  const receivedGift = async (caller: Caller, idValue: unknown, refusal: Text) => {
+    const [id] = requireIds(parseIds(idValue)) as [string];
+    const [row] = await repository.findByIds(donationEntity, await ops.authoriseRead(donationEntity, caller), [id]);
+    if (!row) throw notFound();
+    if (Number(row.paymentStatus) !== DONATION_STATUS.received) throw badRequest(refusal);
+    const donation = await ops.detail(donationEntity, caller, id);
+    const tenant = await database.db.selectFrom('blade_tenant').select(['tenant_name']).where('tenant_id', '=', caller.tenantId).executeTakeFirst();
+    return { id, donation, school: tenant?.tenant_name ? String(tenant.tenant_name) : '' };
+  };
+  const sendPdf = (reply: FastifyReply, pdf: Buffer, name: string) => reply.header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
+
   app.get('/donation/receipt', {
     schema: {
       tags, summary: 'The printable receipt of a received gift as a PDF (Chinese font embedded)',
       querystring: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
     },
   }, async (req, reply) => {
+    const { id, donation, school } = await receivedGift(requireCaller(req.caller), (req.query as { id?: unknown }).id, DONATION_MSG.notReceived);
+    const pdf = await renderPdf(receiptDocument({ donation, issuer: `${school}教育发展基金会`, printedAt: now() }));
+    return sendPdf(reply, pdf, `捐赠收据-${String(donation.donationCode ?? id)}.pdf`);
+  });
+
+  app.get('/donation/certificate', {
+    schema: {
+      tags, summary: 'The donation certificate of a received gift as a PDF in the school\'s design (its colour and signer are parameters; Chinese font embedded)',
+      querystring: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+    },
+  }, async (req, reply) => {
+    const caller = requireCaller(req.caller);
+    const { id, donation, school } = await receivedGift(caller, (req.query as { id?: unknown }).id, DONATION_MSG.certificateNeedsReceived);
+    const pdf = await renderPdf(certificateDocument({ donation, school, ...await schoolLook(params, caller.tenantId, school) }));
+    return sendPdf(reply, pdf, `捐赠证书-${String(donation.donationCode ?? id)}.pdf`);
+  });
+
+  app.get('/donation/progressReport', {
+    schema: {
+      tags, summary: 'The progress report of the donor of a gift as a PDF: the funds the donor gave to, each fund\'s total and donors, the donor\'s gifts',
+      querystring: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+    },
+  }, async (req, reply) => {
     const caller = requireCaller(req.caller);
     const [id] = requireIds(parseIds((req.query as { id?: unknown }).id)) as [string];
-    // The gift's state is checked before its detail is read: reading the donor's details unmasked is
-    // a recorded access (decision 302), and a refused receipt reads nothing.
-    const [row] = await repository.findByIds(donationEntity, await ops.authoriseRead(donationEntity, caller), [id]);
-    if (!row) throw notFound();
-    if (Number(row.paymentStatus) !== DONATION_STATUS.received) throw badRequest(DONATION_MSG.notReceived);
-    const donation = await ops.detail(donationEntity, caller, id);
+    const scope = await ops.authoriseRead(donationEntity, caller);
+    const [gift] = await repository.findByIds(donationEntity, scope, [id]);
+    if (!gift) throw notFound();
+    const progress = await donorProgress(database.db, repository, database.dialect, scope, gift);
     const tenant = await database.db.selectFrom('blade_tenant').select(['tenant_name']).where('tenant_id', '=', caller.tenantId).executeTakeFirst();
-    const issuer = `${tenant?.tenant_name ? String(tenant.tenant_name) : ''}教育发展基金会`;
-    const pdf = await renderPdf(receiptDocument({ donation, issuer, printedAt: now() }));
-    const name = `捐赠收据-${String(donation.donationCode ?? id)}.pdf`;
-    return reply.header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .header('cache-control', 'no-store')
-      .send(pdf);
+    const school = tenant?.tenant_name ? String(tenant.tenant_name) : '';
+    const { color } = await schoolLook(params, caller.tenantId, school);
+    const pdf = await renderPdf(progressReportDocument({
+      progress, school, printedAt: now(), color,
+      purposeNames: await labels.labels('biz', caller.tenantId, 'donation_purpose'), statusNames: await labels.labels('biz', caller.tenantId, 'payment_status'),
+    }));
+    return sendPdf(reply, pdf, `捐赠进展报告-${progress.donorName}.pdf`);
   });
 }

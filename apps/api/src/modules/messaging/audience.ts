@@ -1,6 +1,6 @@
 import {
-  EXAMINE_STATUS, PUSH_CHANNEL, actApplistEntity, associationMemberEntity, basicInfoEntity, isEmail, isMobile, studentStatusEntity, t,
-  type Text,
+  EXAMINE_STATUS, PUSH_CHANNEL, SEGMENT_TARGET_SCOPE, actApplistEntity, associationMemberEntity, basicInfoEntity, isEmail, isMobile, studentStatusEntity, t,
+  type Condition, type Text,
 } from '@alumni/domain';
 import type { ExpressionBuilder } from 'kysely';
 import type { Caller } from '../../core/caller.js';
@@ -53,6 +53,24 @@ export interface AudienceFilter {
   applyStatuses?: number[];
   isWinner?: 0 | 1;
   tags?: string[];
+  /** A saved segment of the alumni library: its members are that search's rows for the push's caller. */
+  segmentId?: string;
+  /** The segment's list conditions, read for the caller (`withSegmentConditions`) before the audience is resolved. */
+  listConditions?: readonly Condition[];
+}
+
+/** Reads a saved segment's list conditions for a caller (the saved segments of the engine). */
+export interface SegmentConditions {
+  memberConditions(caller: Caller, segmentId: string, entity: typeof basicInfoEntity): Promise<Condition[]>;
+}
+
+/**
+ * The filter with its segment's conditions read for `caller`, who must be able to use the segment (404
+ * otherwise) and read the alumni library (403); a filter without a segment is answered as it is.
+ */
+export async function withSegmentConditions(filter: AudienceFilter, segments: SegmentConditions, caller: Caller): Promise<AudienceFilter> {
+  if (!filter.segmentId) return filter;
+  return { ...filter, listConditions: await segments.memberConditions(caller, filter.segmentId, basicInfoEntity) };
 }
 
 /** One alumnus a push may reach, its contact fields opened. `status` 2 = frozen. */
@@ -176,7 +194,7 @@ function objectOf(raw: unknown): Record<string, unknown> | null {
 export function audienceFilter(targetScope: unknown, targetValue: unknown): AudienceFilter {
   const scope = String(targetScope ?? '');
   if (scope === '1') return {};
-  if (!['2', '3', '4', '5', '6', '7'].includes(scope)) throw badRequest(AUDIENCE_MSG.badScope);
+  if (!['2', '3', '4', '5', '6', '7', SEGMENT_TARGET_SCOPE].includes(scope)) throw badRequest(AUDIENCE_MSG.badScope);
   const read = new FilterReader(AUDIENCE_MSG.badValue);
   const value = objectOf(targetValue) ?? read.fail('targetValue');
   const required = <T>(found: T | undefined, field: string): T => (found === undefined ? read.fail(field) : found);
@@ -192,6 +210,7 @@ export function audienceFilter(targetScope: unknown, targetValue: unknown): Audi
     }
     case '4': return { associationIds: required(read.ids(value.associationIds, 'associationIds'), 'associationIds') };
     case '5': return { alumniIds: required(read.ids(value.alumniIds, 'alumniIds'), 'alumniIds') };
+    case SEGMENT_TARGET_SCOPE: return { segmentId: required(read.id(value.segmentId, 'segmentId'), 'segmentId') };
     case '6': return compact({
       activityId: required(read.id(value.activityId, 'activityId'), 'activityId'),
       applyStatuses: read.statuses(value.applyStatus, 'applyStatus'),
@@ -207,7 +226,7 @@ export function audienceFilter(targetScope: unknown, targetValue: unknown): Audi
  * provinceCode, activityId, applyStatus, tags}, all combined with AND. Nothing at all is a 400:
  * adding the whole library takes an explicit scope, not an empty form.
  */
-export function addFromAlumniFilter(body: { alumniIds?: unknown; filter?: unknown }): AudienceFilter {
+export function addFromAlumniFilter(body: { alumniIds?: unknown; filter?: unknown; segmentId?: unknown }): AudienceFilter {
   const read = new FilterReader(AUDIENCE_MSG.badFilter);
   const raw = body.filter === undefined || body.filter === null ? {} : objectOf(body.filter) ?? read.fail('filter');
   const department = read.id(raw.departmentId, 'departmentId');
@@ -224,6 +243,7 @@ export function addFromAlumniFilter(body: { alumniIds?: unknown; filter?: unknow
     activityId: read.id(raw.activityId, 'activityId'),
     applyStatuses: read.statuses(raw.applyStatus, 'applyStatus'),
     tags: read.tags(raw.tags, 'tags'),
+    segmentId: read.id(body.segmentId, 'segmentId'),
   });
   read.range(filter, 'enrollmentYearFrom', 'enrollmentYearTo');
   if (filter.applyStatuses && !filter.activityId) read.fail('activityId');
@@ -312,9 +332,12 @@ function recipientOf(r: Record<string, unknown>, sealing: FieldSealing | null | 
  */
 export async function* resolveAudience(source: AudienceSource, filter: AudienceFilter, batchSize = 1000): AsyncGenerator<Recipient[]> {
   const { repository, scope } = source;
+  // A segment's members are read by its list conditions, which only the caller's read of it gives.
+  if (filter.segmentId && !filter.listConditions) throw new Error('the segment of the audience was not read for its caller');
+  const listConditions = [...(filter.listConditions ?? [])];
   let after: string | null = null;
   for (;;) {
-    let query = repository.scoped(basicInfoEntity, scope, [], source.db).select(RECIPIENT_COLUMNS.map((c) => `${basicInfoEntity.table}.${c}`));
+    let query = repository.scoped(basicInfoEntity, scope, listConditions, source.db).select(RECIPIENT_COLUMNS.map((c) => `${basicInfoEntity.table}.${c}`));
     query = query.where((eb) => conditionsOf(eb, filter));
     if (after !== null) query = query.where(`${basicInfoEntity.table}.id`, '>', after);
     const rows = await query.orderBy(`${basicInfoEntity.table}.id`).limit(batchSize).execute() as Record<string, unknown>[];

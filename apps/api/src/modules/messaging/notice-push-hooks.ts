@@ -1,5 +1,5 @@
 import {
-  NOTICE_PUSH_MSG, PUBLISH_STATUS, PUSH_CHANNEL, PUSH_STATUS, SCHEDULE_LEAD_MINUTES, SEND_TYPE, alumniNoticeEntity, emailSettingEntity,
+  NOTICE_PUSH_MSG, PUBLISH_STATUS, SEGMENT_MSG, PUSH_CHANNEL, PUSH_STATUS, SCHEDULE_LEAD_MINUTES, SEND_TYPE, alumniNoticeEntity, emailSettingEntity,
   SURVEY_STATUS, noticeTemplateEntity, questionnaireSurveyEntity, type SubmitValues,
 } from '@alumni/domain';
 import { AppError, badRequest } from '../../core/errors.js';
@@ -9,6 +9,7 @@ import type { EntityHooks, WriteContext } from '../../engine/entity-hooks.js';
 import { after, filled } from '../academic/academic-rules.js';
 import { refuse } from '../relation/relation-rules.js';
 import { Params } from '../../access/params.js';
+import { visibleSegment } from '../../engine/segments/saved-segments.js';
 import { audienceFilter, channelList } from './audience.js';
 import { carriesLinks, publicBase, pushText, sendingVariables, unfilledVariables, variableList } from './notice-push-text.js';
 import type { PushTallies } from './notice-push-tallies.js';
@@ -140,7 +141,9 @@ export function noticePushHooks(tallies: () => PushTallies, queue: () => PushQue
       values.channels = [...channels].sort().join(',');
       await checkContent(ctx, values, existing, channels);
       try {
-        audienceFilter(after(values, existing, 'targetScope'), after(values, existing, 'targetValue'));
+        const audience = audienceFilter(after(values, existing, 'targetScope'), after(values, existing, 'targetValue'));
+        // A segment must be one the creator sees (theirs or shared); its members are read when the push is sent.
+        if (audience.segmentId) await visibleSegment(ctx.db, ctx.caller, audience.segmentId).catch(() => { throw badRequest(SEGMENT_MSG.notFound); });
       } catch (error) {
         if (error instanceof AppError) throw refuse(ctx, 'targetValue', error.text, error.values);
         throw error;

@@ -7,7 +7,8 @@ import type { Db } from '../../db/database.js';
 import type { JsonRecord } from '../../db/row-mapping.js';
 import type { EntityOperations } from '../../engine/entity-operations.js';
 import type { EntityRepository } from '../../engine/entity-repository.js';
-import { audienceFilter, audienceSource, channelList, resolveAudience } from './audience.js';
+import { SavedSegments } from '../../engine/segments/saved-segments.js';
+import { audienceFilter, audienceSource, channelList, resolveAudience, withSegmentConditions } from './audience.js';
 import { NOTICE_CONTENT } from './notice-push-hooks.js';
 import {
   UNSUBSCRIBE_PATH, clickThrough, pushCommonValues, pushMail, pushText, sendingVariables, unfilledVariables, variableList, type RecipientValuesSource,
@@ -121,7 +122,7 @@ export async function previewPush(deps: PreviewDeps, caller: Caller, body: Recor
 async function sampleRecipient(deps: PreviewDeps, caller: Caller, body: Record<string, unknown>): Promise<PushPreview['sample']> {
   let filter;
   try {
-    filter = audienceFilter(body.targetScope, body.targetValue);
+    filter = await withSegmentConditions(audienceFilter(body.targetScope, body.targetValue), new SavedSegments(deps.db, deps.operations), caller);
   } catch {
     return null;
   }

@@ -7,7 +7,8 @@ import { ok } from '../../core/envelope.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import { appendConsentLog } from '../people/consent-log.js';
-import { audienceFilter, audienceSource, channelList, estimateAudience } from './audience.js';
+import { SavedSegments } from '../../engine/segments/saved-segments.js';
+import { audienceFilter, audienceSource, channelList, estimateAudience, withSegmentConditions } from './audience.js';
 import { SEND_CODE } from './notice-push-hooks.js';
 import { previewPush } from './notice-push-preview.js';
 import { markRecordRead } from './notice-push-tallies.js';
@@ -49,7 +50,7 @@ export function registerNoticePushRoutes(app: FastifyInstance): void {
     await operations.authoriseRead(noticePushEntity, caller);
     const query = req.query as Record<string, unknown>;
     const channels = channelList(query.channels);
-    const filter = audienceFilter(query.targetScope, query.targetValue);
+    const filter = await withSegmentConditions(audienceFilter(query.targetScope, query.targetValue), new SavedSegments(database.db, operations), caller);
     return ok(await estimateAudience(await audienceSource(operations, repository, caller), filter, channels), req.lang);
   });
 

@@ -13,7 +13,8 @@ import type { EntityRepository } from '../../engine/entity-repository.js';
 import type { JobQueue, RunningJob } from '../../jobs/job-queue.js';
 import type { ResourceServices } from '../resource/resource-services.js';
 import type { Caller } from '../../core/caller.js';
-import { audienceFilter, audienceSource, channelOutcome, resolveAudience } from './audience.js';
+import { SavedSegments } from '../../engine/segments/saved-segments.js';
+import { audienceFilter, audienceSource, channelOutcome, resolveAudience, withSegmentConditions } from './audience.js';
 import { createSmsPushForNoticePush, type NoticeSmsPush } from './sms-push-from-notice.js';
 import { kickSmsPushes } from './sms-push-sender.js';
 import { creatorCaller } from './push-creator.js';
@@ -120,7 +121,8 @@ export class NoticePushSending {
     const smsRecipients: NoticeSmsPush['recipients'] = [];
     if (caller) {
       const source = await audienceSource(operations, repository, caller);
-      const filter = audienceFilter(push.targetScope, push.targetValue);
+      // A segment's members are read as its creator reads the library, when the push is sent.
+      const filter = await withSegmentConditions(audienceFilter(push.targetScope, push.targetValue), new SavedSegments(db, operations), caller);
       let done = 0;
       for await (const batch of resolveAudience(source, filter, SEND_BATCH)) {
         // In-app consent lives beside the record, in the portal's table (withdrawn there by the alumnus).
@@ -288,7 +290,10 @@ export class NoticePushSending {
     const unfilled = unfilledVariables([text.subject, text.content], sendingVariables(PUSH_CHANNEL.email, Boolean(push.surveyId)));
     const unfilledReason = unfilled.length > 0 ? fill(NOTICE_PUSH_MSG.variablesUnfilled.zh, { names: variableList(unfilled) }).slice(0, 255) : null;
     let handled = 0;
-    while (handled < SEND_BATCH && !job.signal.aborted) {
+    // A round ends at its batch, or at its hand-over time however few it has sent (a slow SMTP
+    // server, a busy machine): the rest goes to a job of its own before the lease runs out.
+    const more = () => !job.signal.aborted && Date.now() < job.handOverAt;
+    while (handled < SEND_BATCH && more()) {
       const batch = await db.selectFrom(noticePushRecordEntity.table).select(['id', 'channel', 'alumni_id', 'alumni_name', 'address'])
         .where('push_id', '=', pushId).where('status', '=', TARGET_STATUS.waiting).orderBy('id').limit(SEND_BATCH - handled).execute();
       if (batch.length === 0) break;
@@ -299,7 +304,7 @@ export class NoticePushSending {
         handled += Number(delivered.numUpdatedRows);
       }
       for (const record of batch.filter((r) => String(r.channel) === PUSH_CHANNEL.email)) {
-        if (job.signal.aborted) break;
+        if (!more()) break;
         const id = String(record.id);
         const claimed = await db.updateTable(noticePushRecordEntity.table).set({ status: TARGET_STATUS.sending, send_job: job.id })
           .where('id', '=', id).where('status', '=', TARGET_STATUS.waiting).executeTakeFirst();
@@ -323,7 +328,7 @@ export class NoticePushSending {
       }
       await job.progress(handled, SEND_BATCH, 'sending');
     }
-    // Work left over (a job that never ran to its end) gets a job of its own.
+    // Work left over (a batch cut short by the hand-over time) gets a job of its own.
     if (!job.signal.aborted && (await this.count(tenantId, pushId, TARGET_STATUS.waiting)) > 0) {
       await this.deps.jobs.send(NOTICE_PUSH_SEND_JOB, { data: { pushId }, tenantId, createdBy: sender.userId || null });
     }

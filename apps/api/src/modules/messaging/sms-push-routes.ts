@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { requireCaller, type Caller } from '../../core/caller.js';
 import { ok } from '../../core/envelope.js';
 import { badRequest, notFound } from '../../core/errors.js';
-import { addFromAlumniFilter, audienceSource, channelOutcome, resolveAudience, type Recipient } from './audience.js';
+import { SavedSegments } from '../../engine/segments/saved-segments.js';
+import { addFromAlumniFilter, audienceSource, channelOutcome, resolveAudience, withSegmentConditions, type Recipient } from './audience.js';
 import { failedTargets, resendSmsTargets, type FailedTarget } from './sms-push-resend.js';
 import { recountSmsPush } from './sms-push-sender.js';
 import { insertTargets, type NewTarget } from './sms-push-targets.js';
@@ -28,14 +29,15 @@ export function registerSmsPushRoutes(app: FastifyInstance): void {
   app.post(`${BASE}/addFromAlumni`, {
     schema: {
       tags: [TAG], summary: 'Add the alumni chosen by ids or a filter (AND, within the data scope) with a mainland mobile and SMS consent',
-      body: { type: 'object', properties: { smsPushId: { type: 'string' }, alumniIds: { type: 'string' }, filter: { type: ['object', 'string', 'null'] } } },
+      body: { type: 'object', properties: { smsPushId: { type: 'string' }, alumniIds: { type: 'string' }, filter: { type: ['object', 'string', 'null'] }, segmentId: { type: 'string', description: 'a saved segment of the alumni library' } } },
     },
   }, async (req) => {
     const caller = requireCaller(req.caller);
     await access.require(caller, 'smspushtarget_alumni');
-    const body = (req.body ?? {}) as { smsPushId?: unknown; alumniIds?: unknown; filter?: unknown };
-    const filter = addFromAlumniFilter(body);
+    const body = (req.body ?? {}) as { smsPushId?: unknown; alumniIds?: unknown; filter?: unknown; segmentId?: unknown };
+    const asked = addFromAlumniFilter(body);
     const pushRow = await pushFor(caller, body.smsPushId);
+    const filter = await withSegmentConditions(asked, new SavedSegments(db, operations), caller);
     if (Number(pushRow.pushStatus) !== PUSH_STATUS.draft) throw badRequest(SMS_TARGET_MSG.pushLocked);
     const source = await audienceSource(operations, repository, caller);
     const counts = { added: 0, skippedNoPhone: 0, skippedNoConsent: 0, skippedFrozenOrDeceased: 0, skippedDuplicate: 0 };

@@ -153,6 +153,12 @@ export async function registerSmsPushJobs(deps: Deps): Promise<void> {
     let sent = 0;
     for (;;) {
       if (job.signal.aborted) throw new Error('stopped');
+      if (Date.now() >= job.handOverAt) {
+        // Slower than its lease foresaw (a slow provider, a busy machine): the range's waiting
+        // targets go to a job of their own before pg-boss would take this run's job from it.
+        await queueSlices(db, jobs, pushId, tenantId, sender.userId || null, { fromId, toId });
+        break;
+      }
       const claimed = await claim(db, pushId, fromId, toId, batchSize);
       if (claimed.length === 0) break;
       const opened = claimed.map((t) => ({ ...t, phone: deps.sealing ? deps.sealing.openColumn(smsPushTargetEntity, 'phone', t.phone) ?? '' : String(t.phone) }));
@@ -190,15 +196,17 @@ export async function registerSmsPushJobs(deps: Deps): Promise<void> {
   }, { concurrency: 2 });
 }
 
-/** Queues the push's waiting targets as send jobs of `TARGETS_PER_JOB` ids each; answers how many. */
-export async function queueSlices(db: Db, jobs: JobQueue, pushId: string, tenantId: string, userId: string | null): Promise<number> {
+/** Queues the push's waiting targets (of one range, when given) as send jobs of `TARGETS_PER_JOB` ids each; answers how many. */
+export async function queueSlices(db: Db, jobs: JobQueue, pushId: string, tenantId: string, userId: string | null, range?: { fromId: string; toId: string }): Promise<number> {
   // A slice holds its job for twice the time its messages take at the configured pace, plus a
   // margin: a living run is never taken over, and a dead one is taken again after that long.
   const rate = Number((await db.selectFrom('blade_param').select('param_value').where('param_key', '=', 'sms.push.ratePerSecond')
     .where('is_deleted', '=', 0).where('tenant_id', 'in', [tenantId, '000000']).orderBy('tenant_id', 'desc').executeTakeFirst())?.param_value ?? 20);
   const lease = Math.ceil((2 * TARGETS_PER_JOB) / (Number.isFinite(rate) && rate > 0 ? rate : 20)) + 30;
-  const ids = (await db.selectFrom(targets).select('id').where('sms_push_id', '=', pushId).where('is_deleted', '=', 0)
-    .where('push_status', '=', TARGET_STATUS.waiting).orderBy('id').execute()).map((r) => String(r.id));
+  let waiting = db.selectFrom(targets).select('id').where('sms_push_id', '=', pushId).where('is_deleted', '=', 0)
+    .where('push_status', '=', TARGET_STATUS.waiting);
+  if (range) waiting = waiting.where('id', '>=', range.fromId).where('id', '<=', range.toId);
+  const ids = (await waiting.orderBy('id').execute()).map((r) => String(r.id));
   const requests = [];
   for (let i = 0; i < ids.length; i += TARGETS_PER_JOB) {
     const slice = ids.slice(i, i + TARGETS_PER_JOB);

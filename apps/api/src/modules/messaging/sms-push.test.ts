@@ -128,7 +128,7 @@ describe.each(testDialects())('SMS pushes on %s (DOMAIN 8.4, 8.5)', (dialect) =>
     expect((await t.call('GET', `${TARGET}/pushFail/${id}?scope=push`, office)).json().data).toEqual({ resent: 1, skipped: 1 });
     await finished(id);
     expect((await t.call('POST', `${PUSH}/remove?ids=${id}`, office)).json().msg).toBe('已发送的推送不能删除');
-  });
+  }, 120_000); // four sends through the job queue, each awaited
 
   it('schedules at least five minutes ahead, cancels before sending starts, then removes', async () => {
     const push = await draft({ title: '定时推送' });

@@ -49,7 +49,7 @@ describe.each(testDialects())('countVisit from the tallies on %s', (dialect) => 
       .map((d) => ({ id: String(d.id), parentId: String(d.parent_id ?? '0') }));
     collegeUnits = [...withDescendants(depts, String(user.dept_id).split(','))];
     officeUser = String((await db.selectFrom('blade_user').select('id').where('account', '=', 'office').where('tenant_id', '=', TENANT).executeTakeFirstOrThrow()).id);
-  });
+  }, 180_000); // a database of its own, migrated and seeded: minutes beside the other suites
   afterAll(async () => t?.close());
 
   /** Scopes compared: none, the college's units, the office user's own records, and both at once. */
@@ -108,7 +108,7 @@ describe.each(testDialects())('countVisit from the tallies on %s', (dialect) => 
     // Removed (logically) from a draft.
     data(await t.call('POST', `${VISIT}/remove?ids=${a.id}`, office));
     await expectExact();
-  });
+  }, 120_000); // ten writes, each checked against a recount in four scopes
 
   it('stays exact through bulk writes of many rows at once', async () => {
     // A copy of every live record under new ids, in one statement.
@@ -121,7 +121,7 @@ describe.each(testDialects())('countVisit from the tallies on %s', (dialect) => 
     await expectExact();
     await sql.raw('delete from alumni_visit_record where id < 1000000000000000000').execute(db);
     await expectExact();
-  });
+  }, 120_000);
 
   it('answers through the call as before, for the office and for a college', async () => {
     const mine = data(await t.call('POST', `${VISIT}/countVisit`, office));

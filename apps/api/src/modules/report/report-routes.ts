@@ -1,6 +1,6 @@
 import {
   checkReportDefinition, MAX_PAGE_SIZE, MSG, parseIds, parsePaging, REPORT_LIMITS, ReportDefinitionError, reportEntity,
-  type CheckedReport, type Lang,
+  type CheckedReport, type Condition, type Lang,
 } from '@alumni/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCaller, type Caller } from '../../core/caller.js';
@@ -9,6 +9,7 @@ import { badRequest, forbidden } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import { requireIds } from '../../engine/entity-operations.js';
 import { exportList } from '../../engine/excel/entity-export.js';
+import { SavedSegments } from '../../engine/segments/saved-segments.js';
 import { renderPdf } from '../../engine/pdf/pdf-renderer.js';
 import { groupedWorkbook, reportDocument } from './report-files.js';
 import { ReportRunner } from './report-runner.js';
@@ -57,6 +58,18 @@ export function registerReportRoutes(app: FastifyInstance): void {
     throw forbidden();
   };
 
+  const segments = new SavedSegments(database.db, ops);
+  /**
+   * A checked report with its population: a saved segment's members as the caller reads them (their
+   * data scope, never the designer's), as conditions besides the filters; `also` holds them alone.
+   */
+  const populated = async (caller: Caller, report: CheckedReport): Promise<{ report: CheckedReport; also: Condition[] }> => {
+    const id = report.definition.segmentId;
+    if (id === undefined) return { report, also: [] };
+    const also = await segments.memberConditions(caller, id, report.entity);
+    return { report: { ...report, conditions: [...report.conditions, ...also] }, also };
+  };
+
   /** A saved report by id or name, read as its detail is (the menu), then its definition checked. */
   const saved = async (req: FastifyRequest, codes: string[]) => {
     const caller = requireCaller(req.caller);
@@ -64,7 +77,7 @@ export function registerReportRoutes(app: FastifyInstance): void {
     const name = typeof query.name === 'string' ? query.name.trim() : '';
     const record = name !== '' ? await ops.detailBy(reportEntity, caller, 'name', name) : await ops.detail(reportEntity, caller, requireIds(parseIds(query.id))[0] as string);
     await requireAny(caller, codes);
-    return { caller, name: String(record.name), report: checked(record.content, req.lang) };
+    return { caller, name: String(record.name), ...(await populated(caller, checked(record.content, req.lang))) };
   };
 
   const download = (fileName: string) => `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`;
@@ -98,13 +111,14 @@ export function registerReportRoutes(app: FastifyInstance): void {
     const caller = requireCaller(req.caller);
     await access.require(caller, CODES.design);
     const body = (req.body ?? {}) as Record<string, unknown>;
-    return ok(await runner.preview(caller, checked(body.content, req.lang), req.lang, null, pageOf(body)), req.lang);
+    const { report } = await populated(caller, checked(body.content, req.lang));
+    return ok(await runner.preview(caller, report, req.lang, null, pageOf(body)), req.lang);
   });
 
   app.get(`${BASE}/export-excel`, {
     schema: { tags, summary: '(added) A saved report as an .xlsx file: the preview’s table (a listing: every row, at most export.maxRows)', querystring: whichReport },
   }, async (req, reply) => {
-    const { caller, name, report } = await saved(req, [CODES.view]);
+    const { caller, name, report, also } = await saved(req, [CODES.view]);
     const fileName = `${name}-${stamp()}.xlsx`;
     reply.header('content-type', XLSX);
     reply.header('content-disposition', download(fileName));
@@ -113,7 +127,7 @@ export function registerReportRoutes(app: FastifyInstance): void {
       return reply.send(await groupedWorkbook(name, preview, req.lang));
     }
     const max = await params.number(caller.tenantId, 'export.maxRows', EXPORT_MAX_ROWS);
-    const file = await exportList(ops, report.entity, caller, report.definition.filters, req.lang, max, { columns: report.definition.columns, fields: runner.listFields(report), title: name });
+    const file = await exportList(ops, report.entity, caller, report.definition.filters, req.lang, max, { columns: report.definition.columns, fields: runner.listFields(report), title: name, also });
     return reply.send(file.stream);
   });
 

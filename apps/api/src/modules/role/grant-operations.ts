@@ -144,15 +144,23 @@ export class GrantOperations {
     return { menu: granted.filter((id) => visible.has(id)), dataScope: await scopeKeys('dataScope'), apiScope: await scopeKeys('apiScope') };
   }
 
-  async grantRoles(caller: Caller, req: GrantRequest): Promise<void> {
+  /**
+   * Refuses a caller without `role_grant` (403), roles outside the caller's tenant (404), and for
+   * anybody but the super administrator its own roles and roles not below them (403).
+   */
+  async checkGrantable(caller: Caller, roleIds: string[]): Promise<void> {
     await this.access.require(caller, 'role_grant');
     const roles = await this.store.roles(caller.tenantId);
-    if (req.roleIds.some((id) => !roles.some((r) => r.id === id))) throw notFound();
+    if (roleIds.some((id) => !roles.some((r) => r.id === id))) throw notFound();
     if (!caller.isSuperAdmin) {
-      if (req.roleIds.some((id) => caller.roleIds.includes(id))) throw refuse(GRANT_MSG.ownRole);
+      if (roleIds.some((id) => caller.roleIds.includes(id))) throw refuse(GRANT_MSG.ownRole);
       const below = withDescendants(roles, caller.roleIds);
-      if (req.roleIds.some((id) => !below.has(id))) throw refuse(GRANT_MSG.roleNotHeld);
+      if (roleIds.some((id) => !below.has(id))) throw refuse(GRANT_MSG.roleNotHeld);
     }
+  }
+
+  async grantRoles(caller: Caller, req: GrantRequest): Promise<void> {
+    await this.checkGrantable(caller, req.roleIds);
     const menus = await this.access.menus(caller);
     const held = new Set(menus.map((m) => m.id));
     refuseBeyond(req.menuIds, held, GRANT_MSG.menuNotHeld);

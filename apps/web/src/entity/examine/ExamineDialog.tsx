@@ -64,6 +64,8 @@ export function ExamineDialog({ entity, ids, initialVerdict = 'approve', onClose
       onOk={() => void submit().catch(() => undefined)}
       onCancel={onClose}
       destroyOnHidden
+      // On a phone the decision's buttons come before the form (decision 328).
+      className="main-action-first"
     >
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item name="examineStatus" label={t('examine.result')} rules={[{ required: true }]}>

@@ -55,6 +55,7 @@ export function DictManager({ entity, layout }: Props) {
     <EntityPage
       key={parent.id}
       entity={entity}
+      keepInAddress={false}
       extraParams={extraParams}
       columns={CHILD_COLUMNS}
       searchFields={CHILD_SEARCH}

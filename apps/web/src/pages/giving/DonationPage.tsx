@@ -7,6 +7,7 @@ import { EntityPage } from '../../entity/EntityPage';
 import type { Row } from '../../entity/entity-api';
 import { formatMoney } from '../../entity/entity-columns';
 import { entityKey } from '../../entity/use-entity-list';
+import { AggregateReceiptButton } from './AggregateReceiptButton';
 import { DonationActions } from './DonationActions';
 
 interface Sums { totalAmount: string; thisYearAmount: string; thisMonthAmount: string; donorCount: number; pledgedCount: number; pledgedAmount: string }
@@ -56,6 +57,7 @@ export default function DonationPage() {
         ]}
         cellText={{ donorName: (row) => donorCell(row), alumniId: (row) => (row.alumniCode ? String(row.alumniCode) : undefined) }}
         rowActions={(row) => <DonationActions row={row} queryKey={entityKey(donationEntity)} />}
+        toolbarExtra={<AggregateReceiptButton queryKey={entityKey(donationEntity)} />}
       />
     </>
   );

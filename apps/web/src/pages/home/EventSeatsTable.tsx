@@ -49,6 +49,7 @@ export function EventSeatsTable({ rows, access }: { rows: readonly EventSeats[];
             <Progress
               size="small"
               data-testid="event-seats-bar"
+              aria-label={`${t('home.events.seats')} ${String(row.title ?? '')}`}
               percent={row.capacity > 0 ? Math.min(100, Math.round((row.seatsTaken / row.capacity) * 100)) : 0}
               status={row.capacity > 0 && row.seatsTaken >= row.capacity ? 'exception' : 'normal'}
               format={() => (row.capacity > 0 ? t('home.events.seatsOf', { taken: row.seatsTaken, capacity: row.capacity }) : t('home.events.unlimited', { taken: row.seatsTaken }))}

@@ -9,6 +9,7 @@ import { BarChart, topTen } from './BarChart';
 import { ColumnChart, type Column } from './ColumnChart';
 import { ComboChart } from './ComboChart';
 import { CardFigures } from './CardFigures';
+import { EngagementWidget } from './EngagementWidget';
 import { STATISTIC_MENUS, useDashboardAccess } from './dashboard-access';
 import { useRefreshDashboard, type StatItem } from './dashboard-calls';
 import './dashboard.css';
@@ -165,6 +166,11 @@ export default function HomePage() {
               </Widget>
             </Col>
           </>
+        )}
+        {menu('basicinfo') && (
+          <Col span={24}>
+            <EngagementWidget />
+          </Col>
         )}
 
         {menu('donation') && (

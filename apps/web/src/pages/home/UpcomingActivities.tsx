@@ -38,6 +38,7 @@ export function UpcomingActivities({ rows, access }: { rows: readonly ListRow[];
               <Typography.Text type="secondary" data-user-data>{start.slice(0, 16)} {String(row.location ?? '')}</Typography.Text>
               <Progress
                 size="small"
+                aria-label={capacity > 0 ? t('home.upcoming.seats', { confirmed, capacity }) : t('home.upcoming.unlimited', { confirmed })}
                 percent={capacity > 0 ? Math.min(100, Math.round((confirmed / capacity) * 100)) : 0}
                 format={() => (capacity > 0 ? t('home.upcoming.seats', { confirmed, capacity }) : t('home.upcoming.unlimited', { confirmed }))}
               />

@@ -108,7 +108,7 @@ export default function NoticePushPage() {
         render: (_: unknown, row: Row) => {
           const target = Number(row.targetCount ?? 0);
           const settled = Number(row.successCount ?? 0) + Number(row.failCount ?? 0) + Number(row.skipCount ?? 0);
-          return target > 0 ? <Progress size="small" percent={Math.round((settled * 100) / target)} status={Number(row.pushStatus) === PUSH_STATUS.sending ? 'active' : undefined} /> : null;
+          return target > 0 ? <Progress size="small" aria-label={t('push.progress')} percent={Math.round((settled * 100) / target)} status={Number(row.pushStatus) === PUSH_STATUS.sending ? 'active' : undefined} /> : null;
         },
       }]}
       rowActions={(row) => {

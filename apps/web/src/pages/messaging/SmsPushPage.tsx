@@ -8,6 +8,7 @@ import { getData, http, postData } from '../../api/http';
 import type { FieldWidgetProps } from '../../entity/field-overrides';
 import type { Row } from '../../entity/entity-api';
 import { EntityPage } from '../../entity/EntityPage';
+import { SegmentPicker } from '../../entity/segments/SegmentPicker';
 import { IdsSearchSelect } from '../../entity/inputs/IdsSearchSelect';
 import { RefTreeSelect } from '../../entity/inputs/RefTreeSelect';
 import { entityKey } from '../../entity/use-entity-list';
@@ -22,7 +23,7 @@ interface AddCounts { added: number; skippedNoPhone: number; skippedNoConsent: n
 function AddFromAlumniDialog({ pushId, onClose }: { pushId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [form] = Form.useForm<{ alumniIds?: string; enrollmentYearFrom?: number; enrollmentYearTo?: number; provinceCode?: string; tags?: string }>();
+  const [form] = Form.useForm<{ segmentId?: string; alumniIds?: string; enrollmentYearFrom?: number; enrollmentYearTo?: number; provinceCode?: string; tags?: string }>();
   const [counts, setCounts] = useState<AddCounts | null>(null);
   const [busy, setBusy] = useState(false);
   const add = async () => {
@@ -30,7 +31,7 @@ function AddFromAlumniDialog({ pushId, onClose }: { pushId: string; onClose: () 
     setBusy(true);
     try {
       const filter = { enrollmentYearFrom: v.enrollmentYearFrom ?? null, enrollmentYearTo: v.enrollmentYearTo ?? null, provinceCode: v.provinceCode || null, tags: v.tags || null };
-      const answer = await postData<AddCounts>(`${TARGET}/addFromAlumni`, { smsPushId: pushId, alumniIds: v.alumniIds || undefined, filter });
+      const answer = await postData<AddCounts>(`${TARGET}/addFromAlumni`, { smsPushId: pushId, segmentId: v.segmentId || undefined, alumniIds: v.alumniIds || undefined, filter });
       setCounts(answer);
       await client.invalidateQueries({ queryKey: entityKey(smsPushTargetEntity) });
       await client.invalidateQueries({ queryKey: entityKey(smsPushEntity) });
@@ -41,6 +42,7 @@ function AddFromAlumniDialog({ pushId, onClose }: { pushId: string; onClose: () 
   return (
     <Modal open width={640} title={t('smsPush.fromAlumni')} okText={t('smsPush.add')} confirmLoading={busy} onOk={() => void add().catch(() => undefined)} onCancel={onClose} destroyOnHidden>
       <Form form={form} layout="vertical">
+        <Form.Item name="segmentId" label={t('segment.fromSegment')}><SegmentPicker /></Form.Item>
         <Form.Item name="alumniIds" label={t('smsPush.alumniIds')}><IdsSearchSelect source={ALUMNI_SOURCE} placeholder={t('smsPush.alumniSearch')} /></Form.Item>
         <Form.Item label={t('smsPush.enrollmentYears')} style={{ marginBottom: 0 }}>
           <Form.Item name="enrollmentYearFrom" style={{ display: 'inline-block', marginRight: 8 }}><InputNumber aria-label={t('smsPush.yearFrom')} min={1900} max={2100} placeholder={t('smsPush.yearFrom')} /></Form.Item>
@@ -94,6 +96,7 @@ function TargetsDrawer({ push, onClose }: { push: Row; onClose: () => void }) {
         children: (
           <EntityPage
             entity={smsPushTargetEntity}
+            keepInAddress={false}
             regionLabel={t(`smsPush.tab.${key}`)}
             extraParams={{ smsPushId: pushId, ...(status === null ? {} : { pushStatus_equal: String(status) }) }}
             presetValues={{ smsPushId: pushId }}

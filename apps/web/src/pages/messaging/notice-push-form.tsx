@@ -1,4 +1,4 @@
-import { NOTICE_PUSH_MSG, PUSH_CHANNEL, dictKeys, noticePushEntity, type OptionSource } from '@alumni/domain';
+import { NOTICE_PUSH_MSG, PUSH_CHANNEL, SEGMENT_TARGET_SCOPE, dictKeys, noticePushEntity, type OptionSource } from '@alumni/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Checkbox, Empty, Form, InputNumber, Radio, Select, Space, Tabs, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import { asLang } from '../../entity/field-text';
 import { IdsSearchSelect } from '../../entity/inputs/IdsSearchSelect';
 import { IdsTreeSelect } from '../../entity/inputs/IdsTreeSelect';
 import { RefTreeSelect } from '../../entity/inputs/RefTreeSelect';
+import { SegmentPicker } from '../../entity/segments/SegmentPicker';
 import { useDictOptions, useSourceOptions } from '../../entity/use-options';
 import { usePaused } from '../../entity/use-paused';
 
@@ -127,6 +128,7 @@ function scopeComplete(scope: string, raw: unknown): boolean {
     case '5': return has('alumniIds');
     case '6': return has('activityId');
     case '7': return has('provinceCodes');
+    case SEGMENT_TARGET_SCOPE: return has('segmentId');
     default: return false;
   }
 }
@@ -213,6 +215,7 @@ export function TargetValueInput({ value, onChange, disabled, id }: FieldWidgetP
       </Space>
     );
     case '7': return <IdsPicker source={PROVINCES} value={text('provinceCodes')} onChange={(v) => set({ provinceCodes: v })} label={t('push.scope.provinces')} id={id} disabled={disabled} />;
+    case SEGMENT_TARGET_SCOPE: return <SegmentPicker id={id} value={text('segmentId')} onChange={(v) => set({ segmentId: v })} disabled={disabled} />;
     default: return null;
   }
 }

@@ -106,6 +106,7 @@ export function PushRecords({ push }: { push: Record<string, unknown> }) {
   return (
     <EntityPage
       entity={recordList}
+      keepInAddress={false}
       buttonMenu="noticepushrecord"
       regionLabel={t('push.records')}
       extraParams={{ pushId }}

@@ -10,7 +10,7 @@ export default function AlumniTagPage() {
   return (
     <>
       <EntityPage entity={alumniTagGroupEntity} buttonMenu="alumnitag" title={<h3>{alumniTagGroupEntity.label[lang]}</h3>} regionLabel={alumniTagGroupEntity.label[lang]} />
-      <EntityPage entity={alumniTagEntity} buttonMenu="alumnitag" title={<h3>{alumniTagEntity.label[lang]}</h3>} regionLabel={alumniTagEntity.label[lang]} />
+      <EntityPage entity={alumniTagEntity} keepInAddress={false} buttonMenu="alumnitag" title={<h3>{alumniTagEntity.label[lang]}</h3>} regionLabel={alumniTagEntity.label[lang]} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityPage } from '../../entity/EntityPage';
 import { ConsentLogTable, type ConsentLogRow } from './ConsentLogTable';
+import { EngagementExplained } from './EngagementExplained';
 import { PortalSignInLine, type PortalSignIns } from './PortalSignInLine';
 import { RegistrationHistory, type AlumnusRegistration } from './RegistrationHistory';
 import { StudyRecordsTable } from './StudyRecordsTable';
@@ -17,7 +18,7 @@ const FIRST_STUDY = [
   'graduationStatus', 'studentNo',
 ] as const;
 
-/** The view's tabs after the record (DOMAIN 4.3.4): study records, registrations with their examinations, portal sign-ins and consent log. */
+/** The view's tabs after the record (DOMAIN 4.3.4): study records, registrations with their examinations, portal sign-ins and consent log, the engagement score explained. */
 const viewTabs = (t: TFunction) => (row: Record<string, unknown>): ViewTab[] => [
   { key: 'study', label: t('people.studyTab'), children: <StudyRecordsTable records={row.studentStatuses as Row[] | undefined} /> },
   { key: 'registrations', label: t('people.registrationsTab'), children: <RegistrationHistory registrations={row.registInfos as AlumnusRegistration[] | undefined} /> },
@@ -25,6 +26,7 @@ const viewTabs = (t: TFunction) => (row: Record<string, unknown>): ViewTab[] => 
     key: 'consent', label: t('people.consentLog'),
     children: <><PortalSignInLine signIns={row.portalSignIns as PortalSignIns | null | undefined} /><ConsentLogTable logs={row.consentLogs as ConsentLogRow[] | undefined} /></>,
   },
+  { key: 'engagement', label: t('engagement.tab'), children: <EngagementExplained alumniId={String(row.id)} /> },
 ];
 
 /**

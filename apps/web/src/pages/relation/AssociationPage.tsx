@@ -38,6 +38,7 @@ export default function AssociationPage() {
         {open && (
           <EntityPage
             entity={associationMemberEntity}
+            keepInAddress={false}
             extraParams={params}
             presetValues={preset}
             regionLabel={t('relation.members')}

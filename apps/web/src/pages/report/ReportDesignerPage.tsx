@@ -15,6 +15,7 @@ import { getData, postData } from '../../api/http';
 import type { MenuNode } from '../../api/menu';
 import { asLang } from '../../entity/field-text';
 import { SearchForm } from '../../entity/SearchForm';
+import { SegmentPicker } from '../../entity/segments/SegmentPicker';
 import { fromQueryParams, toQueryParams } from '../../entity/search-params';
 import { isExternal } from '../../router/menu-match';
 import { useMenuStore } from '../../stores/menu-store';
@@ -144,6 +145,14 @@ export default function ReportDesignerPage() {
               onChange={(source: string) => { setDef(blank(source)); setPreview(null); }}
             />
           </Form.Item>
+          {entity.segments === true && (
+            <Form.Item label={t('report.segment')} extra={t('report.segmentHint')} htmlFor="report-segment">
+              <SegmentPicker
+                id="report-segment" entity={entity.name} value={def.segmentId}
+                onChange={(segmentId?: string) => change({ segmentId: segmentId || undefined })}
+              />
+            </Form.Item>
+          )}
           <Collapse size="small" style={{ marginBottom: 12 }} items={[{
             key: 'filters',
             label: `${t('report.filters')}${filterCount ? ` · ${t('report.filtersSet', { count: filterCount })}` : ''}`,

@@ -12,6 +12,8 @@ export const reportEn: typeof reportZh = {
   sourceRequired: 'Please choose a data source',
   filters: 'Filters',
   filtersHint: 'The source list’s own filters; the rows follow the viewer’s data scope.',
+  segment: 'Segment',
+  segmentHint: 'Only the members of this segment (as the viewer’s data scope reads them), besides the filters above. Viewers must see the segment: a segment shared with the tenant suits a shared report.',
   filtersSet: '{{count}} filters set',
   groups: 'Group by',
   groupsHint: 'At most two; with groups the report counts, without it lists rows.',

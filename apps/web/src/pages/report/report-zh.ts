@@ -10,6 +10,8 @@ export const reportZh = {
   sourceRequired: '请选择数据来源',
   filters: '筛选条件',
   filtersHint: '与来源列表的查询条件相同；数据范围按查看人的数据权限。',
+  segment: '分群',
+  segmentHint: '只统计所选分群的成员（按查看人的数据权限），另加上面的筛选条件。查看人须能看到该分群：共享给全校的分群适合共享的报表。',
   filtersSet: '已设置 {{count}} 个条件',
   groups: '分组字段',
   groupsHint: '最多两个；选择分组即为统计报表，不选即为明细报表。',

@@ -44,7 +44,7 @@ export function ScopeManager({ entity, titleKey, labelKey }: Props) {
   return (
     <div className="user-page">
       <Card size="small" title={t('admin.menuTree')} className="user-dept-tree">
-        <div role="tree" aria-label={t('admin.menuTree')}>
+        <div role="group" aria-label={t('admin.menuTree')}>
           <Tree<GrantNode>
             treeData={tree}
             defaultExpandAll

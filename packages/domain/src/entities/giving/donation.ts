@@ -1,5 +1,6 @@
 import { defineEntity } from '../../entity.js';
-import { date, datetime, dict, files, flag, fk, money, text, textarea } from '../../fields.js';
+import { date, datetime, dict, files, flag, fk, list, money, text, textarea } from '../../fields.js';
+import type { SequenceNumber } from '../../numbering.js';
 import { t } from '../../text.js';
 import { departmentPick } from '../people/people-fields.js';
 import { activityPick, associationPick } from '../relation/relation-fields.js';
@@ -39,9 +40,29 @@ export const DONATION_MSG = {
   notFound: t('所选校友不存在', 'The alumnus does not exist'),
   donorNameRequired: t('请输入捐赠方名称', 'Please enter Donor'),
   notReceived: t('只有已到账的捐赠可以打印票据', 'Only received gifts have a receipt to print'),
+  certificateNeedsReceived: t('只有已到账的捐赠可以生成捐赠证书', 'Only received gifts have a certificate'),
+  badMonth: t('请选择月份（yyyy-MM）', 'Please choose a month (yyyy-MM)'),
+  futureMonth: t('不能为未来的月份开具票据', 'A month still to come cannot be receipted'),
+  nothingToAggregate: t('{month}没有可合并开具票据的小额匿名捐赠', '{month} has no small anonymous gifts to receipt together'),
+  voidReasonRequired: t('请填写作废原因', 'Please give the reason for voiding'),
+  receiptAlreadyIssued: t('该捐赠的票据已开具，请先作废', 'The receipt of this gift is issued: void it first'),
+  receiptNotIssued: t('只有已开具的票据可以作废', 'Only an issued receipt can be voided'),
+  instalmentSum: t('分期金额合计{sum}，须等于捐赠金额{total}', 'The instalments add up to {sum}, but the amount is {total}'),
+  instalmentDateTwice: t('分期计划中到期日{date}出现了两次', 'The instalment plan names the due date {date} twice'),
+  splitSum: t('资金分配合计{sum}元，须等于折合人民币{total}元', 'The fund split adds up to {sum}, but the amount in CNY is {total}'),
+  splitPurposeTwice: t('资金分配中“{purpose}”出现了两次，每个用途只能分配一次', 'The fund split names “{purpose}” twice: each purpose once'),
 } as const;
 
 const money2 = { min: 0.01, max: 999999999.99 } as const;
+
+/**
+ * The receipt numbers the foundation gives (decision 318): prefix (parameter `donation.receipt.prefix`,
+ * default SJ), the year of issue and a six-digit counter per tenant and year, SJ2026000001. A number
+ * entered by hand (a pre-printed receipt) stays possible, so the rule is not among `numbers`.
+ */
+export const RECEIPT_NUMBER: SequenceNumber = {
+  kind: 'sequence', prefix: { param: 'donation.receipt.prefix', default: 'SJ' }, period: 'year', dateField: 'receiptDate', digits: 6,
+};
 
 /**
  * A gift to the education foundation 捐赠 (DOMAIN 7): money, goods or equity from an alumnus, a
@@ -76,6 +97,12 @@ export const donationEntity = defineEntity({
     projectName: text(t('捐赠项目', 'Project'), { max: 128, list: true, search: 'like', width: 180 }),
     purpose: dict(t('捐赠用途', 'Purpose'), 'donation_purpose', { source: 'biz', required: true, list: true, search: 'equal', width: 100 }),
     departmentId: departmentPick(t('受益院系', 'Beneficiary college')),
+    // A gift shared among funds: each purpose's part in CNY, adding up to the gift (decision 317).
+    fundSplits: list(t('资金分配', 'Fund split'), {
+      purpose: dict(t('用途', 'Purpose'), 'donation_purpose', { source: 'biz', required: true }),
+      fundName: text(t('基金/项目', 'Fund or project'), { max: 64 }),
+      amount: money(t('金额（元）', 'Amount (CNY)'), { required: true, ...money2 }),
+    }, { maxRows: 10, max: 2000 }),
     // The activity entity comes with the activities module: a plain id until then.
     activityId: activityPick(t('关联活动', 'Activity'), { search: 'equal' }),
     donationMethod: dict(t('捐赠方式', 'Method'), 'donation_method', { source: 'biz', required: true, list: true, search: 'equal', width: 100 }),
@@ -85,12 +112,19 @@ export const donationEntity = defineEntity({
     inKindDescription: textarea(t('物资说明', 'Goods'), { max: 1000 }),
     donateTime: datetime(t('捐赠时间', 'Donated at'), { required: true, list: true, search: 'range', width: 170 }),
     message: textarea(t('捐赠寄语', 'Message'), { max: 500 }),
+    // A pledge paid in instalments: each due date and amount, adding up to the pledge (decision 319).
+    instalments: list(t('分期计划', 'Instalment plan'), {
+      dueDate: date(t('到期日', 'Due on'), { required: true }),
+      amount: money(t('金额', 'Amount'), { required: true, ...money2 }),
+      note: text(t('说明', 'Note'), { max: 64 }),
+    }, { maxRows: 36, max: 4000 }),
     paymentStatus: dict(t('到账状态', 'Payment'), 'payment_status', { source: 'biz', numeric: true, required: true, default: '1', list: true, search: 'equal', width: 100 }),
     arrivalDate: date(t('到账日期', 'Received on'), { list: true, search: 'range', width: 110 }),
     payOrderNo: text(t('交易流水号', 'Transaction no.'), { max: 64, search: 'equal' }),
     receiptStatus: dict(t('票据状态', 'Receipt'), 'receipt_status', { source: 'biz', numeric: true, required: true, default: '0', list: true, search: 'equal', width: 90 }),
     receiptNo: text(t('票据号码', 'Receipt no.'), { max: 32, search: 'equal' }),
     receiptDate: date(t('开票日期', 'Issued on')),
+    receiptVoidReason: text(t('作废原因', 'Reason voided'), { max: 200, form: 'readonly' }),
     receiptFiles: files(t('票据扫描件', 'Receipt scan'), { accept: 'file', max: 5, maxMb: 10 }, { max: 4000 }),
     agreementNo: text(t('协议编号', 'Agreement no.'), { max: 32, search: 'like' }),
     agreementFiles: files(t('捐赠协议', 'Agreement'), { accept: 'file', max: 5, maxMb: 10 }, { max: 6000 }),

@@ -50,12 +50,17 @@ export const basicInfoEntity = defineEntity({
       ref: 'alumniTag', bulk: true, list: true, search: 'in', width: 180, wide: true,
       options: { url: ALUMNI_TAG_PICKER, shape: 'list', labelKey: 'tagName', valueKey: 'id' },
     }),
+    // The total of the engagement score, kept by the server (decision 314); how it was reached is a call of its own.
+    engagementScore: integer(t('参与度', 'Engagement'), { form: 'readonly', list: true, search: 'range', sortable: true, width: 90 }),
+    // Two of the score's counts, kept beside it for the search and segments: check-ins, and gifts received in the last five years.
+    activitiesAttended: integer(t('参加活动次数', 'Activities attended'), { form: 'readonly', search: 'range', sortable: true, width: 110 }),
+    giftsFiveYears: integer(t('近5年捐赠次数', 'Gifts in 5 years'), { form: 'readonly', search: 'range', sortable: true, width: 110 }),
     isKeyAlumni: flag(t('重点校友', 'Key alumnus'), { default: 0, list: true, search: 'equal', width: 90 }),
     isDeceased: flag(t('已故', 'Deceased'), { default: 0, search: 'equal' }),
     directoryVisible: flag(t('通讯录可见', 'Listed in the directory'), { default: 1 }),
-    allowSms: flag(t('接收短信', 'SMS allowed'), { default: 1 }),
-    allowEmail: flag(t('接收邮件', 'E-mail allowed'), { default: 1 }),
-    allowWechat: flag(t('接收微信消息', 'WeChat allowed'), { default: 1 }),
+    allowSms: flag(t('接收短信', 'SMS allowed'), { default: 1, search: 'equal' }),
+    allowEmail: flag(t('接收邮件', 'E-mail allowed'), { default: 1, search: 'equal' }),
+    allowWechat: flag(t('接收微信消息', 'WeChat allowed'), { default: 1, search: 'equal' }),
     consentUpdateTime: datetime(t('授权更新时间', 'Consent updated'), { form: 'readonly' }),
     source: dict(t('来源', 'Source'), 'regist_source', { source: 'biz', form: 'readonly', list: true, search: 'equal', width: 110 }),
     orgDeptId: fk(t('归属机构', 'Owning unit'), { ref: 'dept', form: 'hidden' }),
@@ -64,6 +69,7 @@ export const basicInfoEntity = defineEntity({
   },
   defaultSort: [{ field: 'createTime', desc: true }],
   titleField: 'name',
+  segments: true,
   numbers: { alumniCode: { kind: 'sequence', prefix: { param: 'alumni.code.prefix', default: 'XY' }, digits: 7 } },
   excel: {
     export: true,
