@@ -20,9 +20,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBenchApp } from './lib/bench-app.js';
-import { basicInfoSql, seriesOf } from './lib/bulk-rows.js';
+import { seriesOf } from './lib/bulk-rows.js';
 import { measureEach } from './lib/each-dialect.js';
-import { loadSchoolAtScale } from './lib/school-at-scale.js';
+import { loadAlumniAtScale, loadSchoolAtScale } from './lib/school-at-scale.js';
 import { Table, fmt } from './lib/table.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -67,10 +67,7 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<Figures> {
     const db = app.services.database.db;
     const t0 = performance.now();
     if (ALUMNI_ONLY) {
-      const departments = (await db.selectFrom('alumni_department').select('id').where('tenant_id', '=', '000000').where('examine_status', '=', 1).orderBy('id').execute())
-        .map((r, k) => ({ id: String(r.id), unit: String(1900000000000920004n + BigInt(k)) }));
-      log(`${dialect}: loading ${fmt(ROWS)} alumni records alone ...`);
-      await sql.raw(basicInfoSql(dialect, ROWS, departments)).execute(db);
+      await loadAlumniAtScale(app, dialect, ROWS, log);
     } else {
       await loadSchoolAtScale(app, dialect, ROWS, log);
       const activities = (await db.selectFrom('alumni_activity').select('id').where('tenant_id', '=', '000000').orderBy('id').limit(8).execute()).map((r) => String(r.id));

@@ -27,3 +27,19 @@ export async function loadSchoolAtScale(app: BenchApp, dialect: 'sqlite' | 'post
   await refreshPlannerStatistics(app.services.database);
   log(`${dialect}: loaded in ${fmt((performance.now() - t0) / 1000, 1)} s`);
 }
+
+/**
+ * Fills the demo school with `rows` alumni records alone (no study records or gifts), spread over its
+ * approved colleges and their units, then refreshes the planner's statistics: for the figures that
+ * read the library only (a segment's count, a push's recipients, a recomputation over the demo's facts).
+ */
+export async function loadAlumniAtScale(app: BenchApp, dialect: 'sqlite' | 'postgres', rows: number, log: (line: string) => void): Promise<void> {
+  const db = app.services.database.db;
+  const departments = (await db.selectFrom('alumni_department').select('id').where('tenant_id', '=', '000000').where('examine_status', '=', 1).orderBy('id').execute())
+    .map((r, k) => ({ id: String(r.id), unit: String(1900000000000920004n + BigInt(k)) }));
+  log(`${dialect}: loading ${fmt(rows)} alumni records alone ...`);
+  const t0 = performance.now();
+  await sql.raw(basicInfoSql(dialect, rows, departments)).execute(db);
+  await refreshPlannerStatistics(app.services.database);
+  log(`${dialect}: loaded in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { button, choose, formDialog, region, row, search } from '../support/crud';
+import { button, choose, chooseBySearch, formDialog, region, row, search } from '../support/crud';
 import { apiToken, ensurePublicBase, signIn } from '../support/session';
 
 type Json = Record<string, unknown>;
@@ -10,12 +10,14 @@ const TEXTS = {
     pushes: '通知推送', add: '新增', title: '推送标题', fromTemplate: /^模板$/, template: '通知模板', channels: '推送渠道', inApp: '站内消息', sms: '短信',
     smsTemplate: '短信模板', scope: '推送范围', segmentScope: '校友分群', scopeValue: '范围取值', estimate: '预计送达：站内 3，短信 2；跳过 1',
     saveForm: '保存', send: '发送', ok: '确定', completed: '已完成',
+    report: { title: '报表设计', source: '数据来源', library: '校友', segment: '分群', addGroup: '添加分组', group: '分组字段 1', gender: '性别', preview: '预览', male: '男', count: '数量' },
   },
   en: {
     library: 'Alumnus', libraryMenu: /Alumni library$/, name: 'Name', search: 'Search', save: 'Save as segment', segmentName: 'Segment name', saved: 'Segment saved: ', segments: 'Segment', segmentsMenu: /Segments$/, pushesMenu: /Notice pushes$/, open: 'Open',
     pushes: 'Notice push', add: 'Add', title: 'Title', fromTemplate: /^A template$/, template: 'Template', channels: 'Channels', inApp: 'In-app message', sms: 'SMS',
     smsTemplate: 'SMS template', scope: 'Recipients', segmentScope: 'Saved segment', scopeValue: 'Scope values', estimate: 'Expected to reach: in-app 3, SMS 2; skipped 1',
     saveForm: 'Save', send: 'Send', ok: 'OK', completed: 'Completed',
+    report: { title: 'Report designer', source: 'Data source', library: 'Alumnus', segment: 'Segment', addGroup: 'Add group', group: 'Group by 1', gender: 'Gender', preview: 'Preview', male: 'Male', count: 'Count' },
   },
 } as const;
 
@@ -115,5 +117,20 @@ for (const lang of ['zh', 'en'] as const) {
     const smsPush = ((await api(request, token, 'GET', `/smsPush/smsPush/page?noticePushId=${String(push.id)}`)).records as Json[])[0] as Json;
     const targets = (await api(request, token, 'GET', `/smsPushTarget/smsPushTarget/page?smsPushId=${String(smsPush.id)}&size=50`)).records as Json[];
     expect(targets.map((r) => String(r.alumniId)).sort()).toEqual([alumni[0], alumni[1]].sort());
+
+    // A report of the segment: the designer counts its three members, all men, and no one else.
+    await page.goto('/report/designer');
+    const designer = page.locator('.report-designer');
+    await expect(designer.getByText(texts.report.title).first()).toBeVisible();
+    await chooseBySearch(page, designer, texts.report.source, texts.report.library);
+    await choose(page, designer, texts.report.segment, segmentName);
+    await button(designer, texts.report.addGroup).click();
+    await chooseBySearch(page, designer, texts.report.group, texts.report.gender);
+    await button(designer, texts.report.preview).click();
+    const table = designer.locator('.report-table');
+    await expect(table.getByRole('columnheader', { name: texts.report.count })).toBeVisible();
+    await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
+    await expect(table.locator('tbody tr.ant-table-row').first()).toHaveText(new RegExp(`^${texts.report.male}\\s*3$`));
+    await page.screenshot({ path: `screenshots/segment-report-${lang}.png` });
   });
 }

@@ -99,6 +99,21 @@ export interface EntityDef<F extends Record<string, Field> = Record<string, Fiel
    * list call's own filters, and its members are that list for whoever uses it, in their data scope.
    */
   segments?: boolean;
+  /**
+   * Filters asked together, as a segment asks them (a class year, a gender, a college, within a data
+   * scope): each group is one index `(tenant_id, is_deleted, …fields)`, which counts any of their
+   * combinations from the index alone — its first field sought, the others read in the index — where
+   * one field's own index would look up every row it matches to test the others.
+   */
+  countIndexes?: readonly CountIndex[];
+}
+
+/** One index that counts several filters together (`EntityDef.countIndexes`). */
+export interface CountIndex {
+  /** Part of the index's name: `<table>_count_<name>`. */
+  name: string;
+  /** The entity's fields, the one most often asked as a range or an equality first. */
+  fields: readonly string[];
 }
 
 /**

@@ -100,6 +100,19 @@ export function listOrderIndex(entity: EntityDef): { name: string; columns: stri
   return { name: `${entity.table}_list_order`, columns: [...scope, 'is_deleted', ...order, 'id'] };
 }
 
+/** The indexes that count filters asked together (`EntityDef.countIndexes`, decision 339). */
+export function countIndexes(entity: EntityDef): { name: string; columns: string[] }[] {
+  const encrypted = new Set(encryptedFields(entity).map(([name]) => name));
+  return (entity.countIndexes ?? []).map((index) => ({
+    name: `${entity.table}_count_${snake(index.name)}`,
+    columns: [...(entity.scope === 'tenant' ? ['tenant_id'] : []), 'is_deleted',
+      ...index.fields.map((field) => {
+        if (!entity.fields[field]) throw new Error(`${entity.name}: the count index ${index.name} names an unknown field ${field}`);
+        return encrypted.has(field) ? hashColumnOf(snake(field)) : snake(field);
+      })],
+  }));
+}
+
 /** Lists filter by tenant and logical delete and sort by create time; see also `exactFilterIndexes` and `listOrderIndex`. */
 export async function createEntityIndexes(db: Db, entity: EntityDef): Promise<void> {
   await db.schema.createIndex(`${entity.table}_tenant_time`).on(entity.table)
@@ -108,6 +121,9 @@ export async function createEntityIndexes(db: Db, entity: EntityDef): Promise<vo
   if (order) await db.schema.createIndex(order.name).ifNotExists().on(entity.table).columns(order.columns).execute();
   for (const index of exactFilterIndexes(entity)) {
     await db.schema.createIndex(index.name).on(entity.table).columns(index.columns).execute();
+  }
+  for (const index of countIndexes(entity)) {
+    await db.schema.createIndex(index.name).ifNotExists().on(entity.table).columns(index.columns).execute();
   }
   for (const rule of entity.unique ?? []) {
     // Not a unique index: logically deleted rows keep their values. The operation checks uniqueness.

@@ -69,6 +69,7 @@ import * as listSettings from './migrations/074-list-settings.js';
 import * as fullPlannerStatistics from './migrations/075-full-planner-statistics.js';
 import * as linearSearchPairs from './migrations/076-linear-search-pairs.js';
 import * as engagementLibraryFacts from './migrations/077-engagement-library-facts.js';
+import * as countIndexMigration from './migrations/078-count-indexes.js';
 import { ensureTrigramExtension } from './search-index.js';
 
 /** Numbered migrations, applied in order at start-up on either dialect. */
@@ -142,6 +143,7 @@ const MIGRATIONS = [
   ['075-full-planner-statistics', fullPlannerStatistics],
   ['076-linear-search-pairs', linearSearchPairs],
   ['077-engagement-library-facts', engagementLibraryFacts],
+  ['078-count-indexes', countIndexMigration],
 ] as const;
 
 /** The names of the migrations, in the order they are applied. */

@@ -70,6 +70,9 @@ export const basicInfoEntity = defineEntity({
   defaultSort: [{ field: 'createTime', desc: true }],
   titleField: 'name',
   segments: true,
+  // A segment is most often a cohort: enrolled in some years, of a gender, of a college, within the
+  // unit its user's data scope allows (decision 339).
+  countIndexes: [{ name: 'cohort', fields: ['firstEnrollmentYear', 'gender', 'departmentId', 'orgDeptId'] }],
   numbers: { alumniCode: { kind: 'sequence', prefix: { param: 'alumni.code.prefix', default: 'XY' }, digits: 7 } },
   excel: {
     export: true,
