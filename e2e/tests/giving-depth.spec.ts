@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
 import { button, choose, formDialog, region, row, searchForm, signInTo } from '../support/crud';
 import { CLIENT, apiToken, toast } from '../support/session';
 
@@ -32,7 +32,7 @@ const earlier = () => {
 /** The foundation's API calls, for what the page under test does not make and to read back what it saved. */
 async function foundationApi(request: APIRequestContext) {
   const headers = { Authorization: CLIENT, 'Blade-Auth': `bearer ${await apiToken(request, 'foundation')}`, 'Tenant-Id': '000000' };
-  const answer = async (res: Awaited<ReturnType<APIRequestContext['get']>>) => {
+  const answer = async (res: APIResponse) => {
     expect(res.status(), await res.text()).toBe(200);
     return (await res.json()).data;
   };
