@@ -24,6 +24,7 @@ import { runJsonChild } from './lib/json-child.js';
 import { startServerProcess } from './lib/server-process.js';
 import { addBenchClient, signIn } from './lib/sign-in.js';
 import { Table, fmt } from './lib/table.js';
+import { mulberry32 } from './lib/seeded-random.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fromSources = process.env.BENCH_SOURCE === 'src';
@@ -55,17 +56,6 @@ const TARGET = { reqPerSec: 2000, p99Ms: 50, apiOverRaw: 1.5, rssMb: 300 };
 const log = (line: string) => console.log(`[bench] ${line}`);
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const codeName = (i: number) => `bench_dict_${String(i).padStart(3, '0')}`;
-
-/** A small seeded generator, so every run inserts the same data. */
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---------------------------------------------------------------- 1. the product, in-process
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'alumni-bench-'));

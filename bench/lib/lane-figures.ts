@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { percentile, type LoadFigures, type LoadSpec } from './closed-loop-load.js';
 import { signIn } from './sign-in.js';
+import { mulberry32 } from './seeded-random.js';
 
 export interface Latencies {
   /** Sorted, in ms. */
@@ -23,17 +24,6 @@ export interface LaneFigures {
 }
 
 const loadAverage = () => os.loadavg()[0] ?? Number.NaN;
-
-/** A small seeded generator, so every run asks the same terms in the same order. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * `key-<n>` for every n from 1 to 99,999 in a shuffled order: terms of 1 to 5 digits, from 11 to
